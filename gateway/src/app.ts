@@ -1,0 +1,102 @@
+import { accessLog, errorHandler, healthRouter, requestIdMiddleware, type HealthState, type Logger } from '@crm/shared';
+import express, { type Express, type RequestHandler } from 'express';
+import type Redis from 'ioredis';
+import { upstreamUrls, type GatewayConfig } from './config';
+import { ApiTokenCache } from './credentials/api-token-cache';
+import { createApiTokenResolver } from './credentials/api-token-resolver';
+import { apiTokenRevocationWatcher } from './credentials/api-token-revocation';
+import { authenticateMiddleware, scopeCheckMiddleware } from './credentials/authenticate.middleware';
+import { createAuthenticator } from './credentials/authenticator';
+import { createUserTokenVerifier } from './credentials/user-token-verifier';
+import { createUpstreamProxy } from './proxy/upstream-proxy';
+import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
+import { BucketRateLimiter } from './rate-limit/rate-limiter';
+import { routeMiddleware } from './routing/route.middleware';
+import { ROUTE_TABLE, type RouteEntry } from './routing/route-table';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  /** Counters and the API-token cache; the gateway keeps serving (limits in memory) while it is down. */
+  redis: Redis;
+  /** How the gateway calls auth (key set, API-token lookup); defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Set `draining` on shutdown so /readyz turns 503. */
+  health?: HealthState;
+  routeTable?: readonly RouteEntry[];
+}
+
+export interface GatewayApp {
+  app: Express;
+  /** Drops pooled upstream connections (the server is closed by whoever listens). */
+  close(): void;
+}
+
+/**
+ * The public entry point: request id, access log, health probes, then for every API request
+ * route match → authenticate → scope check → rate limit → proxy to the owning service.
+ */
+export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
+  const { config, logger, redis } = deps;
+  const health = deps.health ?? { draining: false };
+  const fetchImpl = deps.fetch ?? fetch;
+  const authUrl = config.AUTH_SERVICE_URL.replace(/\/+$/, '');
+
+  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger);
+  const authenticate = createAuthenticator(
+    createUserTokenVerifier({
+      jwksUrl: `${authUrl}/api/auth/.well-known/jwks.json`,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      fetch: fetchImpl,
+      logger,
+    }),
+    createApiTokenResolver({
+      resolveUrl: `${authUrl}/internal/api-tokens/resolve`,
+      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      fetch: fetchImpl,
+      cache: apiTokenCache,
+      logger,
+    }),
+  );
+  const limiter = new BucketRateLimiter(config.THROTTLE_RATES, redis, logger);
+  const proxy = createUpstreamProxy({
+    targets: upstreamUrls(config),
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+    isDraining: () => health.draining,
+    onUpstreamResponse: apiTokenRevocationWatcher(apiTokenCache),
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(requestIdMiddleware);
+  app.use(closeConnectionWhenDraining(health));
+  app.use(accessLog(logger));
+  app.use(healthRouter({}, health));
+  app.use(
+    routeMiddleware(deps.routeTable ?? ROUTE_TABLE),
+    authenticateMiddleware(authenticate),
+    scopeCheckMiddleware,
+    rateLimitMiddleware(limiter),
+    proxy.forward,
+  );
+  app.use(errorHandler(logger));
+  return { app, close: () => proxy.close() };
+}
+
+/**
+ * While shutting down, requests still arriving on open keep-alive connections get `Connection: close`
+ * (proxied answers in flight get it in the proxy), so the drain ends with the last in-flight request
+ * instead of waiting for idle client connections to time out.
+ */
+function closeConnectionWhenDraining(health: HealthState): RequestHandler {
+  return (_req, res, next) => {
+    if (health.draining) res.setHeader('Connection', 'close');
+    next();
+  };
+}

@@ -1,0 +1,86 @@
+import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, boolFlag, commonConfig, jwtConfig, loadConfig, port, url } from '@crm/shared';
+import { z } from 'zod';
+import { DEFAULT_THROTTLE_RATES, parseThrottleRates } from './rate-limit/throttle-rates';
+
+const throttleRates = z
+  .string()
+  .default(DEFAULT_THROTTLE_RATES)
+  .transform((value, ctx) => {
+    try {
+      return parseThrottleRates(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** The gateway's settings; every key is an environment variable, documented by its `.describe()`. */
+export const gatewayConfigShape = {
+  GATEWAY_PORT: port(8080).describe('Port of the public API (0: any free port).'),
+  LOG_LEVEL: commonConfig.LOG_LEVEL,
+  NODE_ENV: commonConfig.NODE_ENV,
+  INTERNAL_TOKEN_SECRET: commonConfig.INTERNAL_TOKEN_SECRET,
+  SHUTDOWN_TIMEOUT_MS: commonConfig.SHUTDOWN_TIMEOUT_MS,
+  ...jwtConfig,
+  REDIS_URL: url('redis://127.0.0.1:6379').describe(
+    'Redis holding the rate-limit counters and the API-token cache. While it is unreachable the gateway ' +
+      'keeps serving, with per-process in-memory limits and no cache.',
+  ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .default('crm:gateway:')
+    .describe('Prefix of every Redis key the gateway writes (rate-limit counters, API-token cache).'),
+  THROTTLE_RATES: throttleRates.describe(
+    'Rate per bucket, `<bucket>=<count>/<second|minute|hour|day>` comma-separated; buckets: read (GET, HEAD, ' +
+      'duplicate checks), write (other methods), anon (register, login, refresh-token, JWKS; per client address). ' +
+      'A bucket left out keeps its default.',
+  ),
+  API_TOKEN_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe('How long an API token resolved through auth is cached in Redis (0: no cache).'),
+  TRUST_PROXY: boolFlag(false).describe(
+    'Whether the gateway sits behind a proxy whose X-Forwarded-For/-Proto/-Host it trusts (client address for ' +
+      'the anon bucket, public URLs).',
+  ),
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60_000)
+    .describe('Longest silence on an upstream connection before the request fails with 503.'),
+  AUTH_SERVICE_URL: url('http://127.0.0.1:8081').describe('The auth service.'),
+  LEADS_SERVICE_URL: url('http://127.0.0.1:8082').describe('The leads service.'),
+  CONTACTS_SERVICE_URL: url('http://127.0.0.1:8083').describe('The contacts service.'),
+  ACCOUNTS_OPPORTUNITIES_SERVICE_URL: url('http://127.0.0.1:8084').describe('The accounts-opportunities service.'),
+  IMPORT_EXPORT_SERVICE_URL: url('http://127.0.0.1:8085').describe('The import-export service.'),
+  AUDIT_SERVICE_URL: url('http://127.0.0.1:8086').describe('The audit service.'),
+};
+
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
+
+/** Reads and checks the settings; a bad value throws a ConfigError naming the variable. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const config = loadConfig(gatewayConfigShape, env);
+  if (config.NODE_ENV === 'production' && config.INTERNAL_TOKEN_SECRET === DEV_INTERNAL_TOKEN_SECRET) {
+    throw new ConfigError(['INTERNAL_TOKEN_SECRET: must be set in production']);
+  }
+  return config;
+}
+
+/** The services behind the gateway; each name is also the audience of the internal token it receives. */
+export const UPSTREAM_SERVICES = ['auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'] as const;
+export type UpstreamService = (typeof UPSTREAM_SERVICES)[number];
+
+export function upstreamUrls(config: GatewayConfig): Record<UpstreamService, string> {
+  return {
+    auth: config.AUTH_SERVICE_URL,
+    leads: config.LEADS_SERVICE_URL,
+    contacts: config.CONTACTS_SERVICE_URL,
+    'accounts-opportunities': config.ACCOUNTS_OPPORTUNITIES_SERVICE_URL,
+    'import-export': config.IMPORT_EXPORT_SERVICE_URL,
+    audit: config.AUDIT_SERVICE_URL,
+  };
+}

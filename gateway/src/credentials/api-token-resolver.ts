@@ -1,0 +1,62 @@
+import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, type Caller, type Logger } from '@crm/shared';
+import { ApiTokenCache } from './api-token-cache';
+import { resolvedApiTokenSchema } from './caller.schemas';
+import { ServiceUnavailableError, tokenNotValid } from './credential-errors';
+
+export const API_TOKEN_PREFIX = 'crm_pat_';
+
+export interface ApiTokenResolverOptions {
+  /** `${AUTH_SERVICE_URL}/internal/api-tokens/resolve` */
+  resolveUrl: string;
+  internalTokenSecret: string;
+  fetch: typeof fetch;
+  cache: ApiTokenCache;
+  logger: Logger;
+}
+
+export type ApiTokenResolver = (token: string) => Promise<Caller>;
+
+/**
+ * Turns an opaque API token into its Caller: from the cache, else by asking auth (`POST {token}` with an
+ * anonymous internal token: 200 `{caller}`, 401 for an unknown, revoked or expired token).
+ */
+export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTokenResolver {
+  return async (token) => {
+    const tokenHash = ApiTokenCache.hashOf(token);
+    const cached = await options.cache.get(tokenHash);
+    if (cached) return cached;
+
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      [INTERNAL_TOKEN_HEADER]: await mintInternalToken(options.internalTokenSecret, 'auth', null),
+    };
+    const requestId = currentRequestId();
+    if (requestId) headers['x-request-id'] = requestId;
+    let response: Response;
+    try {
+      response = await options.fetch(options.resolveUrl, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ token }),
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch (error) {
+      options.logger.warn({ err: error }, 'auth unreachable: cannot resolve an API token');
+      throw new ServiceUnavailableError();
+    }
+    if (response.status === 401 || response.status === 404) {
+      await response.body?.cancel();
+      throw tokenNotValid();
+    }
+    let body: unknown;
+    if (response.ok) body = await response.json().catch(() => undefined);
+    else await response.body?.cancel();
+    const resolved = resolvedApiTokenSchema.safeParse(body);
+    if (!resolved.success) {
+      options.logger.error({ status: response.status }, 'auth answered the API-token lookup unexpectedly');
+      throw new ServiceUnavailableError();
+    }
+    await options.cache.set(tokenHash, resolved.data.caller);
+    return resolved.data.caller;
+  };
+}

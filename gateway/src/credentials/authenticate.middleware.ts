@@ -1,0 +1,31 @@
+import { ForbiddenError } from '@crm/shared';
+import type { RequestHandler } from 'express';
+import { callerOf, routeOf, setCaller } from '../request-state';
+import type { Authenticator } from './authenticator';
+
+/** Establishes the Caller from the request's credential; anonymous routes have none (and need none). */
+export function authenticateMiddleware(authenticate: Authenticator): RequestHandler {
+  return async (req, res, next) => {
+    const route = routeOf(res);
+    if (route.auth === 'anonymous') {
+      setCaller(res, null);
+      return next();
+    }
+    const caller = await authenticate(req.headers.authorization);
+    if (route.auth === 'user-only' && caller.credential.kind !== 'user') {
+      throw new ForbiddenError('This endpoint needs a user access token, not an API token.');
+    }
+    setCaller(res, caller);
+    next();
+  };
+}
+
+/** 403 when the route needs a scope the credential does not carry (write does not imply read). */
+export const scopeCheckMiddleware: RequestHandler = (_req, res, next) => {
+  const { scope } = routeOf(res);
+  const caller = callerOf(res);
+  if (scope && !caller?.scopes.includes(scope)) {
+    throw new ForbiddenError(`You do not have permission to perform this action: the scope "${scope}" is required.`);
+  }
+  next();
+};

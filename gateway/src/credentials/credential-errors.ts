@@ -1,0 +1,28 @@
+import { AppError, UnauthorizedError } from '@crm/shared';
+
+/** A 401 that also says how to authenticate (RFC 6750 §3), as every 401 must (RFC 9110 §15.5.2). */
+class BearerChallenge extends UnauthorizedError {
+  override readonly headers: Record<string, string>;
+
+  constructor(detail: string, code?: string) {
+    super(detail, code);
+    this.headers = { 'WWW-Authenticate': code ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"' };
+  }
+}
+
+/** No `Authorization: Bearer …` header (or an empty one). */
+export function credentialsMissing(): UnauthorizedError {
+  return new BearerChallenge('Authentication credentials were not provided.');
+}
+
+/** Expired, tampered, unsigned, for another audience or issuer, signed by an unknown key, or garbage. */
+export function tokenNotValid(): UnauthorizedError {
+  return new BearerChallenge('Given token not valid for any token type', 'token_not_valid');
+}
+
+/** auth (its key set or the API-token lookup) or an upstream could not be reached. */
+export class ServiceUnavailableError extends AppError {
+  constructor() {
+    super(503, 'Service unavailable.');
+  }
+}

@@ -1,0 +1,88 @@
+import { INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller, type Logger } from '@crm/shared';
+import {
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  jwtVerify,
+  type FlattenedJWSInput,
+  type JWSHeaderParameters,
+} from 'jose';
+import { accessTokenClaimsSchema } from './caller.schemas';
+import { ServiceUnavailableError, tokenNotValid } from './credential-errors';
+
+/** The algorithms auth signs access tokens with; anything else (`none`, HS256 with the public key, ...) is refused. */
+export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
+
+export interface UserTokenVerifierOptions {
+  /** `${AUTH_SERVICE_URL}/api/auth/.well-known/jwks.json` */
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  internalTokenSecret: string;
+  fetch: typeof fetch;
+  logger: Logger;
+  /** How soon an unknown `kid` may trigger another key-set fetch. */
+  cooldownMs?: number;
+}
+
+export type UserTokenVerifier = (token: string) => Promise<Caller>;
+
+/** The key set could not be fetched: a gateway-side outage, not a bad token. */
+class KeySetUnavailable extends Error {}
+
+/**
+ * Verifies a user access token against auth's published keys (fetched with an internal token, as every
+ * request to a service needs one; refetched on an unknown `kid`, at most once per cooldown) and turns
+ * its claims into the Caller. Every kind of bad token is 401 `token_not_valid`; auth unreachable is 503.
+ */
+export function createUserTokenVerifier(options: UserTokenVerifierOptions): UserTokenVerifier {
+  const keySet = createRemoteJWKSet(new URL(options.jwksUrl), {
+    cooldownDuration: options.cooldownMs ?? 10_000,
+    timeoutDuration: 5_000,
+    [customFetch]: async (url, init) => {
+      const headers = new Headers(init.headers);
+      headers.set(INTERNAL_TOKEN_HEADER, await mintInternalToken(options.internalTokenSecret, 'auth', null));
+      return options.fetch(url, { ...init, headers });
+    },
+  });
+
+  const keyFor = async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
+    try {
+      return await keySet(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      throw new KeySetUnavailable('the key set could not be fetched', { cause: error });
+    }
+  };
+
+  return async (token) => {
+    let payload: unknown;
+    try {
+      ({ payload } = await jwtVerify(token, keyFor, {
+        algorithms: ACCESS_TOKEN_ALGORITHMS,
+        issuer: options.issuer,
+        audience: options.audience,
+        requiredClaims: ['exp'],
+        clockTolerance: 5,
+      }));
+    } catch (error) {
+      if (error instanceof KeySetUnavailable) {
+        options.logger.warn({ err: error.cause }, 'auth key set unavailable: cannot verify access tokens');
+        throw new ServiceUnavailableError();
+      }
+      throw tokenNotValid();
+    }
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success) throw tokenNotValid();
+    const { sub, tid, pid, role, sales, scope } = claims.data;
+    return {
+      userId: sub,
+      tenantId: tid,
+      profileId: pid,
+      role,
+      salesAccess: sales,
+      scopes: scope.split(' ').filter((s) => s !== ''),
+      credential: { kind: 'user', id: sub },
+    };
+  };
+}

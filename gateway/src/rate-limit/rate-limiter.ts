@@ -1,0 +1,107 @@
+import type { Logger } from '@crm/shared';
+import type Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateBucket, ThrottleRates } from './throttle-rates';
+
+/** The outcome of counting one request, with what the RateLimit headers and a 429 report. */
+export interface RateDecision {
+  bucket: RateBucket;
+  limit: number;
+  windowSeconds: number;
+  allowed: boolean;
+  remaining: number;
+  /** Seconds until the window resets (for a 429: until a request is allowed again, at least 1). */
+  resetSeconds: number;
+}
+
+const KEY_PREFIX = 'ratelimit';
+
+/**
+ * The in-memory stand-in for Redis: rate-limiter-flexible calls it whenever the Redis limiter fails
+ * (Redis down or not ready), so the gateway keeps serving under per-process limits.
+ */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onUse: () => void,
+  ) {
+    super(options);
+  }
+
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    this.onUse();
+    return super.consume(key, points, options);
+  }
+}
+
+/**
+ * One fixed-window counter per bucket (read, write, anon), kept in Redis (an atomic INCR script, so
+ * parallel requests never overshoot) with an in-memory insurance limiter of the same rate. Logs a
+ * warning once when it falls back to memory and once when Redis is back.
+ */
+export class BucketRateLimiter {
+  private readonly limiters: Record<RateBucket, RateLimiterRedis>;
+  private inMemory = false;
+
+  constructor(
+    private readonly rates: ThrottleRates,
+    redis: Redis,
+    private readonly logger: Logger,
+  ) {
+    const build = (bucket: RateBucket) => {
+      const { limit: points, windowSeconds: duration } = rates[bucket];
+      return new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: KEY_PREFIX,
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new InsuranceLimiter({ keyPrefix: KEY_PREFIX, points, duration }, () => this.fellBack()),
+      });
+    };
+    this.limiters = { read: build('read'), write: build('write'), anon: build('anon') };
+    redis.on('ready', () => this.redisBack());
+  }
+
+  /** Counts one request of `key` (e.g. `read:user:<id>`) in `bucket`. */
+  async consume(bucket: RateBucket, key: string): Promise<RateDecision> {
+    const { limit, windowSeconds } = this.rates[bucket];
+    try {
+      const res = await this.limiters[bucket].consume(key);
+      return { bucket, limit, windowSeconds, allowed: true, remaining: res.remainingPoints, resetSeconds: toSeconds(res.msBeforeNext) };
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const resetSeconds = Math.max(1, toSeconds(rejection.msBeforeNext));
+      return { bucket, limit, windowSeconds, allowed: false, remaining: 0, resetSeconds };
+    }
+  }
+
+  private fellBack(): void {
+    if (this.inMemory) return;
+    this.inMemory = true;
+    this.logger.warn('Redis unavailable: rate limits are counted in memory, per gateway process');
+  }
+
+  private redisBack(): void {
+    if (!this.inMemory) return;
+    this.inMemory = false;
+    this.logger.warn('Redis is back: rate limits are counted in Redis again');
+  }
+}
+
+const toSeconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** The counter a request is charged to: per user (all its access tokens), per API token, or per address. */
+export function rateLimitKey(bucket: RateBucket, credential: { kind: 'user' | 'api_token'; id: string } | null, clientAddress: string): string {
+  if (!credential) return `${bucket}:ip:${clientAddress}`;
+  return `${bucket}:${credential.kind}:${credential.id}`;
+}
+
+/** IETF httpapi ratelimit-headers draft: the policy of the bucket and where this credential stands in it. */
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  const name = `"${decision.bucket}"`;
+  return {
+    'RateLimit-Policy': `${name};q=${decision.limit};w=${decision.windowSeconds}`,
+    RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Caller } from '@crm/shared';
+import type { Response } from 'express';
+import type { RouteEntry } from './routing/route-table';
+
+/** What the pipeline has established about a request so far, kept in `res.locals`. */
+interface GatewayLocals {
+  route?: RouteEntry;
+  /** null for an anonymous route. */
+  caller?: Caller | null;
+}
+
+const locals = (res: Response) => res.locals as GatewayLocals;
+
+export function setRoute(res: Response, route: RouteEntry): void {
+  locals(res).route = route;
+}
+
+export function routeOf(res: Response): RouteEntry {
+  const route = locals(res).route;
+  if (!route) throw new Error('no route matched yet');
+  return route;
+}
+
+export function setCaller(res: Response, caller: Caller | null): void {
+  locals(res).caller = caller;
+}
+
+export function callerOf(res: Response): Caller | null {
+  const caller = locals(res).caller;
+  if (caller === undefined) throw new Error('not authenticated yet');
+  return caller;
+}

@@ -1,0 +1,65 @@
+import { closeInOrder, createLogger, listen, type HealthState, type Logger, type RunningServer } from '@crm/shared';
+import { buildGatewayApp } from './app';
+import { loadGatewayConfig, type GatewayConfig } from './config';
+import { closeRedis, createGatewayRedis, waitForRedis } from './redis/redis-client';
+
+export interface StartGatewayOptions {
+  /** Settings; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Overrides GATEWAY_PORT (0: any free port). */
+  port?: number;
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  logger?: Logger;
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  config: GatewayConfig;
+  /** Graceful: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), close Redis. */
+  stop(): Promise<void>;
+}
+
+/** How long start waits for Redis before serving with in-memory limits. */
+const REDIS_START_WAIT_MS = 2_000;
+
+/** Reads the settings (a bad one throws a ConfigError naming it), connects Redis, listens. */
+export async function startGateway(options: StartGatewayOptions = {}): Promise<RunningGateway> {
+  const config = loadGatewayConfig(options.env ?? process.env);
+  const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const redis = createGatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
+  if (!(await waitForRedis(redis, REDIS_START_WAIT_MS))) {
+    logger.warn('Redis unreachable at start: serving with in-memory rate limits until it is back');
+  }
+  const health: HealthState = { draining: false };
+  const gateway = buildGatewayApp({ config, logger, redis, health });
+
+  let server: RunningServer;
+  try {
+    server = await listen(gateway.app, options.port ?? config.GATEWAY_PORT, options.host ?? '127.0.0.1');
+  } catch (error) {
+    gateway.close();
+    await closeRedis(redis);
+    throw error;
+  }
+  logger.info({ port: server.port }, 'gateway listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= closeInOrder(
+      [
+        {
+          name: 'http',
+          close: async () => {
+            health.draining = true;
+            await server.close(config.SHUTDOWN_TIMEOUT_MS);
+          },
+        },
+        { name: 'upstream connections', close: async () => gateway.close() },
+        { name: 'redis', close: () => closeRedis(redis) },
+      ],
+      logger,
+    ));
+  return { url: server.url, port: server.port, config, stop };
+}

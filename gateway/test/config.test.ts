@@ -1,0 +1,53 @@
+import { ConfigError } from '@crm/shared';
+import { gatewayConfigShape, loadGatewayConfig, parseThrottleRates, startGateway } from '../src';
+
+describe('gateway settings', () => {
+  it('defaults match the deployment defaults of DESIGN §4 and §9', () => {
+    const config = loadGatewayConfig({});
+    expect(config.GATEWAY_PORT).toBe(8080);
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.THROTTLE_RATES).toEqual({
+      read: { limit: 1000, windowSeconds: 3600 },
+      write: { limit: 200, windowSeconds: 3600 },
+      anon: { limit: 20, windowSeconds: 60 },
+    });
+    expect(config.API_TOKEN_CACHE_SECONDS).toBe(30);
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.AUTH_SERVICE_URL).toBe('http://127.0.0.1:8081');
+    expect(config.AUDIT_SERVICE_URL).toBe('http://127.0.0.1:8086');
+  });
+
+  it('every setting documents itself', () => {
+    for (const [key, schema] of Object.entries(gatewayConfigShape)) {
+      expect([key, schema.description]).toEqual([key, expect.any(String)]);
+    }
+  });
+
+  it('THROTTLE_RATES takes second, minute, hour and day, and keeps the default of a bucket left out', () => {
+    expect(parseThrottleRates('read=10/second, write=5/day')).toEqual({
+      read: { limit: 10, windowSeconds: 1 },
+      write: { limit: 5, windowSeconds: 86_400 },
+      anon: { limit: 20, windowSeconds: 60 },
+    });
+    expect(parseThrottleRates('anon=3/minute').anon).toEqual({ limit: 3, windowSeconds: 60 });
+  });
+
+  it.each([
+    ['read=1000/fortnight', 'fortnight'],
+    ['read=lots/hour', 'read=lots/hour'],
+    ['read=0/hour', 'at least 1'],
+    ['burst=5/second', 'burst'],
+    ['read=5/hour,read=6/hour', 'twice'],
+    ['read', 'read'],
+    [',', 'at least one'],
+  ])('a bad THROTTLE_RATES (%s) fails start naming the variable', async (value, problem) => {
+    expect(() => loadGatewayConfig({ THROTTLE_RATES: value })).toThrow(ConfigError);
+    const start = startGateway({ env: { THROTTLE_RATES: value }, port: 0 });
+    await expect(start).rejects.toThrow(/THROTTLE_RATES/);
+    await expect(start).rejects.toThrow(problem);
+  });
+
+  it('in production the development internal-token secret is refused', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/INTERNAL_TOKEN_SECRET/);
+  });
+});

@@ -1,0 +1,61 @@
+import { ROUTE_TABLE, matchRoute } from '../src';
+
+const route = (method: string, path: string) => {
+  const entry = matchRoute(ROUTE_TABLE, method, path);
+  return entry && { service: entry.service, scope: entry.scope, bucket: entry.bucket, auth: entry.auth };
+};
+
+describe('the public route table', () => {
+  it.each([
+    ['POST', '/api/auth/register/', { service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' }],
+    ['POST', '/api/auth/login/', { service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' }],
+    ['POST', '/api/auth/refresh-token/', { service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' }],
+    ['GET', '/api/auth/.well-known/jwks.json', { service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' }],
+    ['GET', '/api/auth/me/', { service: 'auth', scope: null, bucket: 'read', auth: 'credential' }],
+    ['POST', '/api/auth/users/', { service: 'auth', scope: null, bucket: 'write', auth: 'credential' }],
+    ['POST', '/api/auth/api-tokens/', { service: 'auth', scope: null, bucket: 'write', auth: 'credential' }],
+    ['DELETE', '/api/auth/api-tokens/abc/', { service: 'auth', scope: null, bucket: 'write', auth: 'credential' }],
+    ['GET', '/api/auth/login/', { service: 'auth', scope: null, bucket: 'read', auth: 'credential' }],
+    ['GET', '/api/audit-logs/', { service: 'audit', scope: 'audit:read', bucket: 'read', auth: 'credential' }],
+    ['POST', '/api/leads/duplicates/', { service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' }],
+    ['POST', '/api/contacts/duplicates/', { service: 'contacts', scope: 'contacts:read', bucket: 'read', auth: 'credential' }],
+    ['GET', '/api/leads/1/duplicates/', { service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' }],
+    ['POST', '/api/leads/import/preview/', { service: 'import-export', scope: 'leads:write', bucket: 'write', auth: 'credential' }],
+    ['POST', '/api/leads/import/commit/', { service: 'import-export', scope: 'leads:write', bucket: 'write', auth: 'credential' }],
+    ['POST', '/api/leads/upload/', { service: 'import-export', scope: 'leads:write', bucket: 'write', auth: 'credential' }],
+    ['GET', '/api/leads/export/', { service: 'import-export', scope: 'leads:read', bucket: 'read', auth: 'credential' }],
+    ['POST', '/api/contacts/import/commit/', { service: 'import-export', scope: 'contacts:write', bucket: 'write', auth: 'credential' }],
+    ['GET', '/api/contacts/export/', { service: 'import-export', scope: 'contacts:read', bucket: 'read', auth: 'credential' }],
+    ['HEAD', '/api/leads/', { service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' }],
+    ['PUT', '/api/leads/1/', { service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' }],
+    ['POST', '/api/leads/1/merge/', { service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' }],
+    ['POST', '/api/leads/1/attachments/', { service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' }],
+    ['DELETE', '/api/contacts/1/', { service: 'contacts', scope: 'contacts:write', bucket: 'write', auth: 'credential' }],
+    ['GET', '/api/accounts/', { service: 'accounts-opportunities', scope: 'accounts:read', bucket: 'read', auth: 'credential' }],
+    ['PATCH', '/api/opportunities/1/', { service: 'accounts-opportunities', scope: 'opportunities:write', bucket: 'write', auth: 'credential' }],
+    ['GET', '/api/tasks/custom-fields/', { service: 'accounts-opportunities', scope: 'tasks:read', bucket: 'read', auth: 'credential' }],
+  ])('%s %s', (method, path, expected) => {
+    expect(route(method, path)).toEqual(expected);
+  });
+
+  it.each([
+    ['GET', '/api/'],
+    ['GET', '/api/leads'],
+    ['GET', '/api/widgets/'],
+    ['GET', '/internal/api-tokens/resolve'],
+    ['GET', '/api/leads/../audit-logs/'],
+    ['GET', '/api/leads/%2E%2E/audit-logs/'],
+    ['GET', '/api/leads/a%2fb/'],
+    ['GET', '/api/leads/%zz/'],
+  ])('%s %s matches no route', (method, path) => {
+    expect(matchRoute(ROUTE_TABLE, method, path)).toBeUndefined();
+  });
+
+  it('only GET, HEAD and the duplicate checks count as reads', () => {
+    for (const entry of ROUTE_TABLE) {
+      if (entry.bucket !== 'read') continue;
+      const duplicateCheck = entry.methods !== '*' && entry.methods.includes('POST') && entry.path.endsWith('/duplicates/');
+      if (!duplicateCheck) expect(entry.methods).toEqual(['GET', 'HEAD']);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * One jest run for the whole repository. TypeScript is transformed by swc (no type check here: `npm test`
+ * runs `tsc -b` first). jose ships ESM only, so its files are transformed to CommonJS too.
+ */
+const esmOnly = ['jose'];
+const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': swc,
+    [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: {
+    '^@crm/shared$': '<rootDir>/shared/src/index.ts',
+    '^@crm/gateway$': '<rootDir>/gateway/src/index.ts',
+    '^@crm/(auth|audit|leads|contacts|accounts-opportunities|import-export)$': '<rootDir>/services/$1/src/index.ts',
+    '^@crm/system$': '<rootDir>/system/src/index.ts',
+  },
+  testMatch: ['<rootDir>/**/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  setupFiles: ['<rootDir>/test/support/test-env.ts'],
+  // Integration and end-to-end suites share one database and broker: one file at a time.
+  maxWorkers: 1,
+  testTimeout: 30_000,
+};

@@ -1,0 +1,64 @@
+import type { CrmEvent, EntityManager } from '@crm/shared';
+
+export interface AuditEntry {
+  id: string;
+  type: string;
+  record_id: string;
+  actor: { user_id: string; profile_id: string } | null;
+  time: string;
+  data: Record<string, unknown>;
+}
+
+export interface AuditFilter {
+  tenantId: string;
+  recordId?: string;
+  type?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/** Stores an event once: the event id is unique, so a replayed event changes nothing. */
+export async function insertAuditEntry(manager: EntityManager, event: CrmEvent): Promise<void> {
+  await manager.query(
+    `INSERT INTO audit_log (event_id, tenant_id, type, record_id, actor, time, data)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (event_id) DO NOTHING`,
+    [event.id, event.tenantid, event.type, event.subject, event.actor, event.time, event.data],
+  );
+}
+
+function whereClause(filter: AuditFilter): { sql: string; params: unknown[] } {
+  const conditions = ['tenant_id = $1'];
+  const params: unknown[] = [filter.tenantId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.recordId !== undefined) add('record_id = ?', filter.recordId);
+  if (filter.type !== undefined) add('type = ?', filter.type);
+  if (filter.createdFrom !== undefined) add('time >= ?', filter.createdFrom);
+  if (filter.createdTo !== undefined) add('time <= ?', filter.createdTo);
+  return { sql: conditions.join(' AND '), params };
+}
+
+export async function countAuditEntries(manager: EntityManager, filter: AuditFilter): Promise<number> {
+  const where = whereClause(filter);
+  const [row] = await manager.query(`SELECT count(*)::int AS count FROM audit_log WHERE ${where.sql}`, where.params);
+  return row.count;
+}
+
+export async function listAuditEntries(
+  manager: EntityManager,
+  filter: AuditFilter,
+  page: { offset: number; limit: number; ascending: boolean },
+): Promise<AuditEntry[]> {
+  const where = whereClause(filter);
+  const direction = page.ascending ? 'ASC' : 'DESC';
+  const rows = await manager.query(
+    `SELECT id, type, record_id, actor, time, data FROM audit_log WHERE ${where.sql}
+     ORDER BY time ${direction}, id ${direction}
+     LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+    [...where.params, page.limit, page.offset],
+  );
+  return rows.map((row: AuditEntry & { time: Date }) => ({ ...row, time: row.time.toISOString() }));
+}

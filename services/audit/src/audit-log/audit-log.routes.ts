@@ -1,0 +1,29 @@
+import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, type DataSource } from '@crm/shared';
+import { Router } from 'express';
+import { auditLogQuery } from './audit-log.schemas';
+import { countAuditEntries, listAuditEntries, type AuditFilter } from './audit-log.repository';
+
+/** `GET /api/audit-logs/`: the tenant's log, admins with `audit:read` only, newest first by default. */
+export function auditLogRoutes(dataSource: DataSource): Router {
+  const router = Router();
+  router.get('/api/audit-logs/', async (req, res) => {
+    const caller = callerOf(req);
+    if (!isAdmin(caller) || !caller.scopes.includes('audit:read')) throw new ForbiddenError();
+    const query = parseQuery(req, auditLogQuery);
+    const page = pageRequest(query);
+    const filter: AuditFilter = {
+      tenantId: caller.tenantId,
+      recordId: query.record_id,
+      type: query.type,
+      createdFrom: query.created_at__gte,
+      createdTo: query.created_at__lte,
+    };
+    const ascending = query.ordering === 'time' || query.ordering === 'created_at';
+    const [count, results] = await Promise.all([
+      countAuditEntries(dataSource.manager, filter),
+      listAuditEntries(dataSource.manager, filter, { offset: page.offset, limit: page.pageSize, ascending }),
+    ]);
+    res.json(pageEnvelope(req, page, count, results));
+  });
+  return router;
+}

@@ -1,0 +1,16 @@
+import { paginationQuery, timestampBound } from '@crm/shared';
+import { z } from 'zod';
+
+export const auditLogQuery = z.strictObject({
+  ...paginationQuery,
+  record_id: z.string().min(1).max(255).optional(),
+  type: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z_]+$/, 'Enter an event type such as lead.created.')
+    .optional(),
+  created_at__gte: timestampBound.optional(),
+  created_at__lte: timestampBound.optional(),
+  ordering: z.enum(['time', '-time', 'created_at', '-created_at']).optional(),
+});
+
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/shared';
+import { auditService } from './index';
+
+runServiceMain(auditService);

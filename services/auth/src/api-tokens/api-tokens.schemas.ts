@@ -1,0 +1,31 @@
+import { ALL_SCOPES, paginationQuery } from '@crm/shared';
+import { z } from 'zod';
+import { requiredOr } from '../common/fields.schemas';
+
+export const listApiTokensQuery = z.strictObject({ ...paginationQuery });
+
+export const createApiTokenBody = z.strictObject({
+  name: z
+    .string(requiredOr('Must be a string.'))
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(100, 'Ensure this field has no more than 100 characters.'),
+  scopes: z
+    .array(z.string('Each scope must be a string.'), requiredOr('Must be a list of scopes.'))
+    .min(1, 'At least one scope is required.')
+    .max(ALL_SCOPES.length * 2, 'Too many scopes.')
+    .superRefine((scopes, ctx) => {
+      const unknown = scopes.filter((scope) => !ALL_SCOPES.includes(scope));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown scope: ${unknown.join(', ')}.` });
+    })
+    // Each scope once, in the canonical order.
+    .transform((scopes) => ALL_SCOPES.filter((scope) => scopes.includes(scope))),
+});
+export type CreateApiTokenInput = z.infer<typeof createApiTokenBody>;
+
+export const resolveApiTokenBody = z.strictObject({
+  token: z
+    .string(requiredOr('Must be a string.'))
+    .min(1, 'This field may not be blank.')
+    .max(512, 'Ensure this field has no more than 512 characters.'),
+});

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, isUniqueViolation, ValidationError, type Caller } from '@crm/shared';
+import type { AuthDeps } from '../auth-deps';
+import { randomSecret, sha256Hex } from '../common/hashing';
+import { apiTokenView, type ApiTokenView } from './api-token-view';
+import { API_TOKEN_NAME_KEY, insertApiToken } from './api-tokens.repository';
+import type { CreateApiTokenInput } from './api-tokens.schemas';
+
+export const API_TOKEN_PREFIX = 'crm_pat_';
+export const NAME_TAKEN = 'You already have an API token with this name.';
+
+/**
+ * Creates an API token acting as the caller's profile, limited to `scopes`, which must be among the
+ * caller's own. The secret is answered here once and stored only as its SHA-256.
+ */
+export async function createApiToken(
+  deps: AuthDeps,
+  caller: Caller,
+  input: CreateApiTokenInput,
+): Promise<ApiTokenView & { token: string }> {
+  const beyond = input.scopes.filter((scope) => !caller.scopes.includes(scope));
+  if (beyond.length > 0) {
+    throw ValidationError.field('scopes', `You cannot grant scopes you do not have: ${beyond.join(', ')}.`);
+  }
+  const token = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
+  try {
+    const stored = await insertApiToken(deps.dataSource, {
+      id: randomUUID(),
+      profileId: caller.profileId,
+      name: input.name,
+      scopes: input.scopes,
+      tokenHash: sha256Hex(token),
+      createdAt: deps.clock(),
+    });
+    return { ...apiTokenView(stored), token };
+  } catch (error) {
+    if (isUniqueViolation(error, API_TOKEN_NAME_KEY)) throw new ConflictError(NAME_TAKEN, 'name');
+    throw error;
+  }
+}

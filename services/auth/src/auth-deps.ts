@@ -1,0 +1,11 @@
+import type { DataSource } from '@crm/shared';
+import type { AuthConfig } from './config';
+import type { AccessTokenIssuer } from './signing-keys/access-tokens';
+
+/** What the domain functions work with: plain dependencies, built once when the routes are. */
+export interface AuthDeps {
+  dataSource: DataSource;
+  config: AuthConfig;
+  clock: () => Date;
+  issueAccessToken: AccessTokenIssuer;
+}

@@ -1,0 +1,20 @@
+import { defineService } from '@crm/shared';
+import { authConfig } from './config';
+import { authMigrations } from './migrations';
+import { authRoutes } from './routes';
+
+/** Identity for the platform: tenants, users and their profiles, sessions, API tokens, signing keys. */
+export const authService = defineService({
+  name: 'auth',
+  schema: 'auth',
+  defaultPort: 8081,
+  config: authConfig,
+  migrations: authMigrations,
+  publishesEvents: true,
+  routes: (deps) => authRoutes(deps),
+});
+
+export { authConfig, type AuthConfig } from './config';
+export { authMigrations } from './migrations';
+export { API_TOKEN_PREFIX } from './api-tokens/create-api-token';
+export type { ProfileEventData, ProfileEventType } from './users/profile-events';

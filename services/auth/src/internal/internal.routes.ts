@@ -1,0 +1,18 @@
+import { parseBody } from '@crm/shared';
+import { Router } from 'express';
+import type { AuthDeps } from '../auth-deps';
+import { resolveApiTokenBody } from '../api-tokens/api-tokens.schemas';
+import { resolveApiToken } from '../api-tokens/resolve-api-token';
+
+/**
+ * Service-to-service endpoints under `/internal/`: the gateway routes only `/api/...`, so clients never
+ * reach them; the internal token (checked for every route) proves the gateway sent the request.
+ */
+export function internalRoutes(deps: AuthDeps): Router {
+  const router = Router();
+  router.post('/internal/api-tokens/resolve', async (req, res) => {
+    const { token } = parseBody(req, resolveApiTokenBody);
+    res.json({ caller: await resolveApiToken(deps, token) });
+  });
+  return router;
+}

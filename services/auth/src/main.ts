@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/shared';
+import { authService } from './index';
+
+runServiceMain(authService);

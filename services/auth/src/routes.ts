@@ -1,0 +1,39 @@
+import type { ServiceDeps } from '@crm/shared';
+import { Router } from 'express';
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
+import type { AuthDeps } from './auth-deps';
+import type { AuthConfig } from './config';
+import { internalRoutes } from './internal/internal.routes';
+import { meRoutes } from './me/me.routes';
+import { preparePasswordHashing } from './passwords/passwords';
+import { registrationRoutes } from './registration/registration.routes';
+import { sessionsRoutes } from './sessions/sessions.routes';
+import { accessTokenIssuer } from './signing-keys/access-tokens';
+import { jwksRoutes } from './signing-keys/jwks.routes';
+import { loadSigningKeys } from './signing-keys/signing-keys';
+import { usersRoutes } from './users/users.routes';
+
+/** Builds the domain's dependencies (loading or creating the signing key) and every route. */
+export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router> {
+  const { config, dataSource, clock } = deps;
+  const [ring] = await Promise.all([loadSigningKeys(dataSource), preparePasswordHashing()]);
+  const authDeps: AuthDeps = {
+    dataSource,
+    config,
+    clock,
+    issueAccessToken: accessTokenIssuer(ring, {
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    }),
+  };
+  const router = Router();
+  router.use(jwksRoutes(ring));
+  router.use(registrationRoutes(authDeps));
+  router.use(sessionsRoutes(authDeps));
+  router.use(meRoutes(authDeps));
+  router.use(usersRoutes(authDeps));
+  router.use(apiTokensRoutes(authDeps));
+  router.use(internalRoutes(authDeps));
+  return router;
+}

@@ -1,0 +1,31 @@
+import { TooManyRequestsError, UnauthorizedError } from '@crm/shared';
+import type { AuthDeps } from '../auth-deps';
+import { verifyPasswordOrDummy } from '../passwords/passwords';
+import { findAccountByEmail } from '../users/users.repository';
+import { sessionHousekeeping } from './housekeeping';
+import { clearLoginAttempts, countLoginAttempt } from './login-failures.repository';
+import { openSession, subjectOf, type SessionTokens } from './open-session';
+import type { LoginInput } from './sessions.schemas';
+
+export const BAD_CREDENTIALS = 'No active account found with the given credentials.';
+
+/**
+ * Logs in with e-mail and password. Every attempt counts against the address first; past the limit
+ * within the window the answer is 429 whatever the password, and a correct password clears the count.
+ * An unknown address costs as much time as a wrong password.
+ */
+export async function logIn(deps: AuthDeps, { email, password }: LoginInput): Promise<SessionTokens> {
+  const { LOGIN_FAILURES_PER_EMAIL: limit, LOGIN_FAILURE_WINDOW_SECONDS: windowSeconds } = deps.config;
+  const now = deps.clock();
+  await sessionHousekeeping(deps, now);
+  const attempt = await countLoginAttempt(deps.dataSource, email, now, windowSeconds);
+  if (attempt.attempts > limit) {
+    const windowEnds = attempt.windowStartedAt.getTime() + windowSeconds * 1000;
+    throw new TooManyRequestsError((windowEnds - now.getTime()) / 1000);
+  }
+  const account = await findAccountByEmail(deps.dataSource, email);
+  const valid = await verifyPasswordOrDummy(password, account?.passwordHash);
+  if (!account || !valid) throw new UnauthorizedError(BAD_CREDENTIALS);
+  await clearLoginAttempts(deps.dataSource, email);
+  return openSession(deps, deps.dataSource, subjectOf(account.profile), now);
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { scopesForRole, type Role } from '@crm/shared';
+import { SIGNING_ALGORITHM, type SigningKeyRing } from './signing-keys';
+
+/** Whom an access token speaks for: a user acting in one tenant through one profile. */
+export interface TokenSubject {
+  userId: string;
+  tenantId: string;
+  profileId: string;
+  role: Role;
+  salesAccess: boolean;
+}
+
+export interface AccessTokenSettings {
+  issuer: string;
+  audience: string;
+  ttlSeconds: number;
+}
+
+export type AccessTokenIssuer = (subject: TokenSubject, now: Date) => Promise<string>;
+
+/**
+ * Signs user access tokens: EdDSA with the ring's current key (`kid` in the header); claims `sub`, `tid`,
+ * `pid`, `role`, `sales`, `scope` (every scope the role allows, space-separated), `jti`, `iat`, `exp`,
+ * `iss`, `aud`.
+ */
+export function accessTokenIssuer(ring: SigningKeyRing, settings: AccessTokenSettings): AccessTokenIssuer {
+  return (subject, now) => {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    return new SignJWT({
+      tid: subject.tenantId,
+      pid: subject.profileId,
+      role: subject.role,
+      sales: subject.salesAccess,
+      scope: scopesForRole(subject.role, subject.salesAccess).join(' '),
+    })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: ring.current.kid, typ: 'JWT' })
+      .setSubject(subject.userId)
+      .setJti(randomUUID())
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + settings.ttlSeconds)
+      .setIssuer(settings.issuer)
+      .setAudience(settings.audience)
+      .sign(ring.current.key);
+  };
+}

@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import type { SigningKeyRing } from './signing-keys';
+
+/** The public keys access tokens are verified with; anonymous, cacheable for a few minutes. */
+export function jwksRoutes(ring: SigningKeyRing): Router {
+  const router = Router();
+  router.get('/api/auth/.well-known/jwks.json', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(ring.jwks);
+  });
+  return router;
+}

@@ -1,0 +1,41 @@
+import { createEvent, enqueueEvent, type EntityManager, type EventActor } from '@crm/shared';
+import type { Profile } from './users.repository';
+
+export type ProfileEventType = 'profile.created' | 'profile.updated';
+
+/** What consumers keep in their `profiles` replicas (DESIGN §1); `version` orders the updates. */
+export type ProfileEventData = {
+  id: string;
+  user_id: string;
+  email: string;
+  role: Profile['role'];
+  sales_access: boolean;
+  version: number;
+};
+
+/** Writes the profile's event to the outbox of the transaction `manager` belongs to. */
+export async function enqueueProfileEvent(
+  manager: EntityManager,
+  type: ProfileEventType,
+  profile: Profile,
+  actor: EventActor,
+  time: Date,
+): Promise<void> {
+  const data: ProfileEventData = {
+    id: profile.id,
+    user_id: profile.userId,
+    email: profile.email,
+    role: profile.role,
+    sales_access: profile.salesAccess,
+    version: profile.version,
+  };
+  await enqueueEvent(
+    manager,
+    createEvent({ source: 'auth', type, subject: profile.id, tenantId: profile.orgId, actor, data, time }),
+  );
+}
+
+export const actorOf = (subject: { userId: string; profileId: string }): EventActor => ({
+  user_id: subject.userId,
+  profile_id: subject.profileId,
+});

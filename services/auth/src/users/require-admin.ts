@@ -1,0 +1,18 @@
+import { ForbiddenError, isAdmin, type Caller } from '@crm/shared';
+import type { Request } from 'express';
+import { userCaller } from '../common/caller-guards';
+import type { Db } from '../common/sql';
+import { findProfile } from './users.repository';
+
+/**
+ * The request's caller when it may manage users: 401 anonymous, 403 for an API token or a non-admin.
+ * Checked before the request is parsed. The role is checked against the profile as it is now too, so a
+ * demotion takes effect at once rather than when the caller's access token expires.
+ */
+export async function adminCaller(db: Db, req: Request): Promise<Caller> {
+  const caller = userCaller(req);
+  if (!isAdmin(caller)) throw new ForbiddenError();
+  const current = await findProfile(db, caller.profileId, { orgId: caller.tenantId });
+  if (current?.role !== 'admin') throw new ForbiddenError();
+  return caller;
+}

@@ -1,0 +1,147 @@
+import type { Role } from '@crm/shared';
+import { queryOne, queryRows, type Db } from '../common/sql';
+
+/** The unique index that makes e-mail addresses unique across all tenants, case-insensitively. */
+export const USERS_EMAIL_KEY = 'users_email_key';
+
+export interface NewUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** A membership of a user in a tenant, with the user's e-mail address. */
+export interface Profile {
+  id: string;
+  userId: string;
+  orgId: string;
+  email: string;
+  role: Role;
+  salesAccess: boolean;
+  version: number;
+}
+
+export interface Account {
+  userId: string;
+  email: string;
+  passwordHash: string;
+  profile: Profile;
+}
+
+interface ProfileRow {
+  id: string;
+  user_id: string;
+  org_id: string;
+  email: string;
+  role: Role;
+  sales_access: boolean;
+  version: number;
+}
+
+const toProfile = (row: ProfileRow): Profile => ({
+  id: row.id,
+  userId: row.user_id,
+  orgId: row.org_id,
+  email: row.email,
+  role: row.role,
+  salesAccess: row.sales_access,
+  version: row.version,
+});
+
+const PROFILE_COLUMNS = `p.id, p.user_id, p.org_id, u.email, p.role, p.sales_access, p.version`;
+
+export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
+  const row = await queryOne(db, `SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)`, [
+    user.id,
+    user.email,
+    user.passwordHash,
+  ]);
+}
+
+export async function insertProfile(db: Db, profile: Omit<Profile, 'version'>): Promise<Profile> {
+  await db.query(
+    `INSERT INTO profiles (id, user_id, org_id, role, sales_access, version) VALUES ($1, $2, $3, $4, $5, 1)`,
+    [profile.id, profile.userId, profile.orgId, profile.role, profile.salesAccess],
+  );
+  return { ...profile, version: 1 };
+}
+
+/** The account that logs in with `email`, with its password hash and its profile. */
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
+  const row = await queryOne<ProfileRow & { password_hash: string }>(
+    db,
+    `SELECT ${PROFILE_COLUMNS}, u.password_hash
+       FROM users u JOIN profiles p ON p.user_id = u.id
+      WHERE lower(u.email) = lower($1)
+      ORDER BY p.created_at, p.id
+      LIMIT 1`,
+    [email],
+  );
+  if (!row) return undefined;
+  const profile = toProfile(row);
+  return { userId: profile.userId, email: profile.email, passwordHash: row.password_hash, profile };
+}
+
+export async function findProfile(
+  db: Db,
+  id: string,
+  options: { orgId?: string; forUpdate?: boolean } = {},
+): Promise<Profile | undefined> {
+  const row = await queryOne<ProfileRow>(
+    db,
+    `SELECT ${PROFILE_COLUMNS}
+       FROM profiles p JOIN users u ON u.id = p.user_id
+      WHERE p.id = $1 AND ($2::uuid IS NULL OR p.org_id = $2)
+      ${options.forUpdate ? 'FOR UPDATE OF p' : ''}`,
+    [id, options.orgId ?? null],
+  );
+  return row ? toProfile(row) : undefined;
+}
+
+export async function countProfiles(db: Db, orgId: string): Promise<number> {
+  const row = await queryOne<{ count: string }>(db, `SELECT count(*) AS count FROM profiles WHERE org_id = $1`, [orgId]);
+  return Number(row?.count ?? 0);
+}
+
+/** A tenant's profiles, newest first. */
+export async function listProfiles(db: Db, orgId: string, page: { limit: number; offset: number }): Promise<Profile[]> {
+  const rows = await queryRows<ProfileRow>(
+    db,
+    `SELECT ${PROFILE_COLUMNS}
+       FROM profiles p JOIN users u ON u.id = p.user_id
+      WHERE p.org_id = $1
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT $2 OFFSET $3`,
+    [orgId, page.limit, page.offset],
+  );
+  return rows.map(toProfile);
+}
+
+export async function countAdmins(db: Db, orgId: string): Promise<number> {
+  const row = await queryOne<{ count: string }>(
+    db,
+    `SELECT count(*) AS count FROM profiles WHERE org_id = $1 AND role = 'admin'`,
+    [orgId],
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Saves a changed role or sales access, one version up; answers the saved profile. */
+export async function updateProfile(
+  db: Db,
+  id: string,
+  changes: { role: Role; salesAccess: boolean },
+): Promise<Profile | undefined> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    `UPDATE profiles SET role = $2, sales_access = $3, version = version + 1, updated_at = now()
+      WHERE id = $1 RETURNING id`,
+    [id, changes.role, changes.salesAccess],
+  );
+  return row ? findProfile(db, row.id) : undefined;
+}

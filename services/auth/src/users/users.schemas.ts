@@ -1,0 +1,19 @@
+import { paginationQuery } from '@crm/shared';
+import { z } from 'zod';
+import { booleanField, emailField, newPasswordField, roleField } from '../common/fields.schemas';
+
+export const listUsersQuery = z.strictObject({ ...paginationQuery });
+
+export const addUserBody = z.strictObject({
+  email: emailField,
+  password: newPasswordField,
+  role: roleField,
+  sales_access: booleanField,
+});
+export type AddUserInput = z.infer<typeof addUserBody>;
+
+export const updateUserBody = z.strictObject({
+  role: roleField.optional(),
+  sales_access: booleanField.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserBody>;

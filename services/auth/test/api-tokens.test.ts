@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type { Caller } from '@crm/shared';
+import { AuthTestService, type Registered } from './support/auth-service';
+
+let auth: AuthTestService;
+beforeAll(async () => {
+  auth = await AuthTestService.start();
+});
+afterAll(async () => {
+  await auth.stop();
+});
+
+const createToken = (as: Caller, body: unknown) => auth.call('POST', '/api/auth/api-tokens/', { as, body });
+const listTokens = (as: Caller, query = '') => auth.call('GET', `/api/auth/api-tokens/${query}`, { as });
+const deleteToken = (as: Caller, id: string) => auth.call('DELETE', `/api/auth/api-tokens/${id}/`, { as });
+const resolve = (token: unknown) => auth.call('POST', '/internal/api-tokens/resolve', { as: null, body: { token } });
+
+async function tokenOf(owner: Registered, scopes = ['leads:read']) {
+  const res = await createToken(owner.caller, { name: `token-${crypto.randomUUID()}`, scopes });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; name: string; scopes: string[]; token: string; created_at: string };
+}
+
+describe('creating API tokens', () => {
+  it('when a user creates a token, then 201 with the secret shown once, and only its hash is stored', async () => {
+    const admin = await auth.register();
+    const res = await createToken(admin.caller, { name: 'ci', scopes: ['leads:write', 'leads:read'] });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'ci',
+      scopes: ['leads:read', 'leads:write'],
+      token: expect.stringMatching(/^crm_pat_[A-Za-z0-9_-]{43}$/),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const [row] = await auth.sql('SELECT token_hash FROM api_tokens WHERE id = $1', [res.body.id]);
+    expect(row.token_hash).toBe(createHash('sha256').update(res.body.token).digest('hex'));
+  });
+
+  it('when the same scope is asked for twice, then it is granted once', async () => {
+    const admin = await auth.register();
+    const res = await createToken(admin.caller, { name: 'dupes', scopes: ['audit:read', 'audit:read'] });
+    expect(res.body.scopes).toEqual(['audit:read']);
+  });
+
+  it('when a token asks for a scope its creator lacks, then 400 on scopes', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller, { salesAccess: true });
+    const res = await createToken(member.caller, { name: 'x', scopes: ['leads:read', 'audit:read'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: true, errors: { scopes: expect.stringContaining('audit:read') } });
+  });
+
+  it('when a member without sales access asks for any scope, then 400 on scopes', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller, { salesAccess: false });
+    expect((await createToken(member.caller, { name: 'x', scopes: ['leads:read'] })).body.errors).toEqual({
+      scopes: expect.any(String),
+    });
+  });
+
+  it('when the scopes are empty, unknown or not a list, then 400 on scopes', async () => {
+    const admin = await auth.register();
+    for (const scopes of [[], ['leads:delete'], 'leads:read', [1], undefined]) {
+      const res = await createToken(admin.caller, { name: 'x', scopes });
+      expect({ scopes, status: res.status, errors: res.body.errors }).toEqual({
+        scopes,
+        status: 400,
+        errors: { scopes: expect.anything() },
+      });
+    }
+  });
+
+  it('when the name is blank, too long or the body has other fields, then 400', async () => {
+    const admin = await auth.register();
+    expect((await createToken(admin.caller, { name: ' ', scopes: ['leads:read'] })).body.errors).toEqual({ name: expect.any(String) });
+    expect((await createToken(admin.caller, { name: 'n'.repeat(101), scopes: ['leads:read'] })).status).toBe(400);
+    expect((await createToken(admin.caller, { name: 'n', scopes: ['leads:read'], token: 'x' })).body.errors).toEqual({
+      token: 'Unknown field.',
+    });
+  });
+
+  it('when the name is taken by one of the caller’s tokens, then 409 on name; another user may use it', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller);
+    const body = { name: 'twice', scopes: ['leads:read'] };
+    expect((await createToken(admin.caller, body)).status).toBe(201);
+    const again = await createToken(admin.caller, body);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: expect.any(String), error: true, errors: { name: expect.any(String) } });
+    expect((await createToken(member.caller, body)).status).toBe(201);
+  });
+
+  it('when a token is deleted, then its name may be used again', async () => {
+    const admin = await auth.register();
+    const first = await createToken(admin.caller, { name: 'reuse', scopes: ['leads:read'] });
+    expect((await deleteToken(admin.caller, first.body.id)).status).toBe(204);
+    expect((await createToken(admin.caller, { name: 'reuse', scopes: ['leads:read'] })).status).toBe(201);
+  });
+});
+
+describe('listing and deleting API tokens', () => {
+  it('when a user lists tokens, then only their own come back, newest first, without secrets', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller);
+    const older = await tokenOf(admin);
+    const newer = await tokenOf(admin, ['audit:read']);
+    await tokenOf(member);
+    const res = await listTokens(admin.caller);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        { id: newer.id, name: newer.name, scopes: ['audit:read'], created_at: newer.created_at },
+        { id: older.id, name: older.name, scopes: ['leads:read'], created_at: older.created_at },
+      ],
+    });
+    expect(JSON.stringify(res.body)).not.toContain('crm_pat_');
+    expect((await listTokens(admin.caller, '?page=0')).status).toBe(400);
+    expect((await listTokens(admin.caller, '?name=x')).status).toBe(400);
+  });
+
+  it('when a user deletes their token, then 204 with no body, it is gone from the list and no longer resolves', async () => {
+    const admin = await auth.register();
+    const token = await tokenOf(admin);
+    const res = await deleteToken(admin.caller, token.id);
+    expect(res.status).toBe(204);
+    expect(res.body).toBe('');
+    expect((await listTokens(admin.caller)).body.count).toBe(0);
+    expect((await resolve(token.token)).status).toBe(401);
+    expect((await deleteToken(admin.caller, token.id)).status).toBe(404);
+  });
+
+  it('when the token is another profile’s, another tenant’s, unknown or malformed, then 404 and it keeps working', async () => {
+    const admin = await auth.register();
+    const colleague = await auth.addUser(admin.caller);
+    const stranger = await auth.register();
+    const colleagues = await tokenOf(colleague);
+    const strangers = await tokenOf(stranger);
+    for (const id of [colleagues.id, strangers.id, crypto.randomUUID(), 'nope', colleagues.id.toUpperCase()]) {
+      const res = await deleteToken(admin.caller, id);
+      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { detail: 'Not found.' } });
+    }
+    expect((await resolve(colleagues.token)).status).toBe(200);
+    expect((await resolve(strangers.token)).status).toBe(200);
+  });
+
+  it('when the caller is an API token, then it may not list, create or delete API tokens (403)', async () => {
+    const admin = await auth.register();
+    const token = await tokenOf(admin);
+    const { caller } = (await resolve(token.token)).body;
+    expect((await listTokens(caller)).status).toBe(403);
+    const create = await createToken(caller, { name: 'child', scopes: ['leads:read'] });
+    expect(create.status).toBe(403);
+    expect(create.body).toEqual({ detail: expect.any(String) });
+    expect((await deleteToken(caller, token.id)).status).toBe(403);
+  });
+});
+
+describe('resolving API tokens (gateway, internal)', () => {
+  it('when a valid token is resolved, then the caller it acts as comes back with the token’s scopes', async () => {
+    const admin = await auth.register();
+    const token = await tokenOf(admin, ['leads:read', 'audit:read']);
+    const res = await resolve(token.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      caller: {
+        userId: admin.userId,
+        tenantId: admin.orgId,
+        profileId: admin.profileId,
+        role: 'admin',
+        salesAccess: true,
+        scopes: ['leads:read', 'audit:read'],
+        credential: { kind: 'api_token', id: token.id },
+      },
+    });
+  });
+
+  it('when the token is unknown, revoked or not a token at all, then 401 with a detail', async () => {
+    const admin = await auth.register();
+    const token = await tokenOf(admin);
+    await deleteToken(admin.caller, token.id);
+    for (const candidate of [token.token, `crm_pat_${'x'.repeat(43)}`, 'Bearer something']) {
+      const res = await resolve(candidate);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: expect.any(String) });
+    }
+  });
+
+  it('when the body is not a token, then 400 on token', async () => {
+    expect((await resolve(undefined)).body.errors).toEqual({ token: 'This field is required.' });
+    expect((await resolve(42)).body.errors).toEqual({ token: expect.any(String) });
+  });
+
+  it('when the profile lost rights since the token was made, then the scopes shrink to what the role allows now', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller, { salesAccess: true });
+    const token = await tokenOf(member, ['leads:read', 'contacts:write']);
+    await auth.call('PATCH', `/api/auth/users/${member.profileId}/`, { as: admin.caller, body: { sales_access: false } });
+    const res = await resolve(token.token);
+    expect(res.body.caller).toMatchObject({ role: 'member', salesAccess: false, scopes: [] });
+    await auth.call('PATCH', `/api/auth/users/${member.profileId}/`, { as: admin.caller, body: { sales_access: true } });
+    expect((await resolve(token.token)).body.caller.scopes).toEqual(['leads:read', 'contacts:write']);
+  });
+});

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import {
+  DEV_INTERNAL_TOKEN_SECRET,
+  INTERNAL_TOKEN_HEADER,
+  mintInternalToken,
+  startService,
+  type Caller,
+  type RunningService,
+} from '@crm/shared';
+import { authService } from '@crm/auth';
+
+export const PASSWORD = 'correct horse battery';
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** A clock the tests can move forward (refresh-token expiry, failed-login windows). */
+export class MovableClock {
+  private offsetMs = 0;
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  /** Who the gateway says is calling: a caller, null for anonymous, undefined for no internal token. */
+  as?: Caller | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** The auth service started for real (database, broker, relay) on a free port, called like the gateway. */
+export class AuthTestService {
+  private constructor(
+    readonly service: RunningService,
+    readonly clock: MovableClock,
+  ) {}
+
+  static async start(settings: Record<string, string> = {}): Promise<AuthTestService> {
+    const clock = new MovableClock();
+    const service = await startService(authService, { port: 0, env: { ...process.env, ...settings }, clock: clock.now });
+    return new AuthTestService(service, clock);
+  }
+
+  stop(): Promise<void> {
+    return this.service.stop();
+  }
+
+  get url(): string {
+    return this.service.url;
+  }
+
+  /** Runs SQL against the service's own schema. */
+  sql<Row = any>(query: string, parameters: unknown[] = []): Promise<Row[]> {
+    return this.service.dataSource.query(query, parameters);
+  }
+
+  async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Response<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.as !== undefined) {
+      headers[INTERNAL_TOKEN_HEADER] = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'auth', options.as);
+    }
+    let body = options.rawBody;
+    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${this.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const parsed = text.length > 0 && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** An anonymous request through the gateway (register, login, refresh, JWKS). */
+  anonymous<T = any>(method: string, path: string, body?: unknown): Promise<Response<T>> {
+    return this.call<T>(method, path, { as: null, body });
+  }
+
+  async register(label = 'admin', orgName = 'Acme'): Promise<Registered> {
+    const email = uniqueEmail(label);
+    const res = await this.anonymous('POST', '/api/auth/register/', { org_name: orgName, email, password: PASSWORD });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return {
+      email,
+      orgId: res.body.org.id,
+      userId: res.body.user.id,
+      profileId: res.body.profile.id,
+      access: res.body.access,
+      refresh: res.body.refresh,
+      caller: callerFromAccessToken(res.body.access),
+    };
+  }
+
+  /** An admin adds a user; the new user then logs in. */
+  async addUser(admin: Caller, options: { role?: 'admin' | 'member'; salesAccess?: boolean } = {}): Promise<Registered> {
+    const email = uniqueEmail(options.role ?? 'member');
+    const created = await this.call('POST', '/api/auth/users/', {
+      as: admin,
+      body: { email, password: PASSWORD, role: options.role ?? 'member', sales_access: options.salesAccess ?? true },
+    });
+    if (created.status !== 201) throw new Error(`add user failed: ${created.status} ${JSON.stringify(created.body)}`);
+    const login = await this.anonymous('POST', '/api/auth/login/', { email, password: PASSWORD });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+    const caller = callerFromAccessToken(login.body.access);
+    return {
+      email,
+      orgId: caller.tenantId,
+      userId: caller.userId,
+      profileId: created.body.id,
+      access: login.body.access,
+      refresh: login.body.refresh,
+      caller,
+    };
+  }
+}
+
+export interface Registered {
+  email: string;
+  orgId: string;
+  userId: string;
+  profileId: string;
+  access: string;
+  refresh: string;
+  /** The caller the gateway would forward for this user's access token. */
+  caller: Caller;
+}
+
+/** What the gateway makes of a verified access token (the tests trust it; the signing-keys suite verifies). */
+export function callerFromAccessToken(access: string): Caller {
+  const claims = decodeJwt(access) as Record<string, unknown>;
+  return {
+    userId: claims.sub as string,
+    tenantId: claims.tid as string,
+    profileId: claims.pid as string,
+    role: claims.role as Caller['role'],
+    salesAccess: claims.sales as boolean,
+    scopes: String(claims.scope ?? '').split(' ').filter(Boolean),
+    credential: { kind: 'user', id: claims.sub as string },
+  };
+}
+
+/** A random, well-formed id that exists nowhere. */
+export const unknownId = (): string => randomUUID();

@@ -1,0 +1,3 @@
+export * from './caller';
+export * from './internal-token';
+export * from './scopes';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** A bad or missing setting; the message names every offending variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the environment through a zod schema whose keys are the variable names. Every key carries its
+ * default and a `.describe()` doc string, so the schema is the configuration reference.
+ */
+export function loadConfig<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<z.ZodObject<Shape>> {
+  const values: Record<string, string | undefined> = {};
+  for (const key of Object.keys(shape)) {
+    const raw = env[key];
+    values[key] = raw === '' ? undefined : raw;
+  }
+  const parsed = z.object(shape).safeParse(values);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+/** Port numbers; 0 asks the OS for a free one (tests). */
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+export const url = (fallback: string) =>
+  z.string().default(fallback).refine((value) => URL.canParse(value), 'must be a URL');
+
+export const boolFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+
+export const DEV_INTERNAL_TOKEN_SECRET = 'dev-only-internal-token-secret-change-me';
+
+/** Settings every service and the gateway read. */
+export const commonConfig = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Lowest level written to the JSON log.'),
+  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/crm').describe(
+    'PostgreSQL server and database; each service keeps its own schema in it. Created when missing.',
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per service.'),
+  AMQP_URL: url('amqp://guest:guest@127.0.0.1:5672').describe('RabbitMQ server.'),
+  AMQP_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .default('crm')
+    .describe('Prefix of exchange and queue names: <ns>.events, <ns>.dlx, <ns>.<service>.'),
+  INTERNAL_TOKEN_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default(DEV_INTERNAL_TOKEN_SECRET)
+    .describe('Shared secret the gateway signs internal tokens with and services verify them with.'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
+};
+
+export type CommonConfig = z.infer<z.ZodObject<typeof commonConfig>>;
+
+/** Production must not run on the development secret. */
+export function assertProductionSafe(config: CommonConfig): void {
+  if (config.NODE_ENV === 'production' && config.INTERNAL_TOKEN_SECRET === DEV_INTERNAL_TOKEN_SECRET) {
+    throw new ConfigError(['INTERNAL_TOKEN_SECRET: must be set in production']);
+  }
+}
+
+/** What auth signs into access tokens and the gateway insists on when it verifies them. */
+export const jwtConfig = {
+  JWT_ISSUER: z.string().min(1).default('crm-auth').describe('`iss` of user access tokens.'),
+  JWT_AUDIENCE: z.string().min(1).default('crm-api').describe('`aud` of user access tokens.'),
+};

@@ -1,0 +1,85 @@
+/**
+ * The errors a handler or domain function throws. The error middleware turns each into the contract's
+ * body: 400 `{error, errors}`, every other status `{detail}` (plus what the subclass adds).
+ */
+export type FieldMessage = string | string[];
+export type FieldErrors = Record<string, FieldMessage | Record<string, FieldMessage>>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly extraBody: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+
+  body(): Record<string, unknown> {
+    return { detail: this.detail, ...this.extraBody };
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(readonly errors: FieldErrors) {
+    super(400, 'Validation failed.');
+  }
+
+  override body(): Record<string, unknown> {
+    return { error: true, errors: this.errors };
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: message });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(detail = 'Authentication credentials were not provided.', code?: string) {
+    super(401, detail, code ? { code } : {});
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail = 'You do not have permission to perform this action.') {
+    super(403, detail);
+  }
+}
+
+export class NotFoundError extends AppError {
+  /** One body for "missing", "other tenant" and "not openable": the caller cannot tell them apart. */
+  constructor() {
+    super(404, 'Not found.');
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(detail: string, field?: string) {
+    super(409, detail, field ? { error: true, errors: { [field]: detail } } : {});
+  }
+}
+
+export class UnprocessableError extends AppError {
+  constructor(detail: string) {
+    super(422, detail);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(detail = 'Request body is too large.') {
+    super(413, detail);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(
+      429,
+      `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      { retry_after: seconds },
+      { 'Retry-After': String(seconds) },
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError, PayloadTooLargeError, ValidationError, validationErrorFromZod } from '../errors';
+import type { Logger } from '../logging/logger';
+import { currentRequestId } from './request-context';
+
+/** Errors raised by express' own body parsers carry a `type` and an HTTP status. */
+function fromBodyParser(error: unknown): AppError | undefined {
+  const e = error as { type?: string; status?: number };
+  if (e.type === 'entity.parse.failed') return ValidationError.field('body', 'Malformed JSON.');
+  if (e.type === 'entity.too.large') return new PayloadTooLargeError();
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return ValidationError.field('body', 'Unsupported body encoding.');
+  }
+  return undefined;
+}
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationErrorFromZod(error);
+  return fromBodyParser(error);
+}
+
+/** The one place that turns a thrown error into the contract's body; anything unknown is a logged 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    const appError = toAppError(error);
+    if (res.headersSent) {
+      logger.error({ err: error, request_id: currentRequestId() }, 'error after the response started');
+      res.destroy();
+      return;
+    }
+    if (appError) {
+      res.status(appError.status).set(appError.headers).json(appError.body());
+      return;
+    }
+    const requestId = currentRequestId();
+    logger.error({ err: error, request_id: requestId }, 'unhandled error');
+    res.status(500).json({ detail: 'Internal server error.', request_id: requestId });
+  };
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ detail: 'Not found.' });
+};

@@ -1,0 +1,38 @@
+import express, { type Express, type Router } from 'express';
+import { requireInternalToken } from '../auth-context';
+import type { Logger } from '../logging/logger';
+import { accessLog } from './access-log';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { healthRouter, type HealthState, type ReadinessChecks } from './health';
+import { requestIdMiddleware } from './request-context';
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  readiness: ReadinessChecks;
+  health: HealthState;
+  /** Every route below `routes` needs the gateway's internal token addressed to `audience`. */
+  internalToken: { secret: string; audience: string };
+  routes: Router;
+  /** Largest JSON body accepted. */
+  jsonLimit?: string;
+}
+
+/**
+ * The HTTP shell every service shares: request id, access log, health probes (no token, for the
+ * orchestrator), internal-token check, JSON bodies, the service's routes, then the contract's 404 and
+ * error bodies.
+ */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestIdMiddleware);
+  app.use(accessLog(options.logger));
+  app.use(healthRouter(options.readiness, options.health));
+  app.use(requireInternalToken(options.internalToken));
+  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  app.use(options.routes);
+  app.use(notFoundHandler);
+  app.use(errorHandler(options.logger));
+  return app;
+}

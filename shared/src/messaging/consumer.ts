@@ -1,0 +1,201 @@
+import type { Channel, ConsumeMessage } from 'amqplib';
+import type { DataSource, EntityManager } from '../database';
+import { REQUEST_ID_HEADER, withRequestId } from '../http/request-context';
+import type { Logger } from '../logging/logger';
+import type { Broker } from './broker';
+import { parseEvent, type CrmEvent } from './envelope';
+
+/** Runs inside the inbox transaction: write through `manager` so the effect commits with the inbox row. */
+export type EventHandler = (event: CrmEvent, manager: EntityManager) => Promise<void>;
+
+export interface EventConsumerOptions {
+  dataSource: DataSource;
+  broker: Broker;
+  logger: Logger;
+  /** The queue is `<ns>.<service>`. */
+  service: string;
+  /** Routing keys the queue is bound with, e.g. `['lead.*', 'contact.*']` or `['#']`. */
+  bindings: string[];
+  handler: EventHandler;
+  /** Unacknowledged messages in flight at once. Default 50. */
+  prefetch?: number;
+  /**
+   * The queue's `x-delivery-limit`: how many times a failing message is returned before it is
+   * dead-lettered, so it is handled at most deliveryLimit + 1 times. Default 5.
+   */
+  deliveryLimit?: number;
+}
+
+/**
+ * Consumes the service's quorum queue with an inbox: handler effect and inbox row commit together,
+ * then the message is acked, so a redelivery (crash before the ack, a relay republishing) is skipped.
+ * After a lost connection it subscribes again by itself.
+ */
+export class EventConsumer {
+  readonly queue: string;
+  private readonly logger: Logger;
+  private readonly prefetch: number;
+  private readonly deliveryLimit: number;
+  private channel?: Channel;
+  private consumerTag?: string;
+  private started = false;
+  private stopping = false;
+  private subscribing?: Promise<void>;
+  private retryTimer?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.queue = options.broker.names.queue(options.service);
+    this.logger = options.logger.child({ component: 'event-consumer', queue: this.queue });
+    this.prefetch = options.prefetch ?? 50;
+    this.deliveryLimit = options.deliveryLimit ?? 5;
+  }
+
+  /** Declares and binds the queue and starts consuming; a declaration error (e.g. mismatched arguments) throws. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    this.unsubscribe = this.options.broker.onConnected(() => this.resubscribe());
+    try {
+      await this.subscribe();
+    } catch (error) {
+      this.started = false;
+      this.unsubscribe();
+      throw error;
+    }
+  }
+
+  /** Stops taking messages, lets the handlers in flight finish and ack, then closes the channel. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.stopping = true;
+    this.unsubscribe?.();
+    clearTimeout(this.retryTimer);
+    await this.subscribing?.catch(() => undefined);
+    const channel = this.channel;
+    if (channel && this.consumerTag) await channel.cancel(this.consumerTag).catch(() => undefined);
+    // Deliveries that arrived before the cancel-ok are in the set by now.
+    await Promise.allSettled([...this.inFlight]);
+    this.channel = undefined;
+    this.consumerTag = undefined;
+    await channel?.close().catch(() => undefined);
+    this.started = false;
+  }
+
+  private subscribe(): Promise<void> {
+    this.subscribing ??= this.openAndConsume().finally(() => {
+      this.subscribing = undefined;
+    });
+    return this.subscribing;
+  }
+
+  private async openAndConsume(): Promise<void> {
+    const { broker } = this.options;
+    const channel = await broker.createChannel();
+    channel.on('error', (error: Error) => this.logger.warn({ err: error }, 'consumer channel error'));
+    channel.on('close', () => {
+      if (this.channel !== channel) return;
+      this.channel = undefined;
+      this.consumerTag = undefined;
+      if (!this.stopping) this.retrySoon();
+    });
+    try {
+      await channel.prefetch(this.prefetch);
+      await channel.assertQueue(this.queue, {
+        durable: true,
+        arguments: {
+          'x-queue-type': 'quorum',
+          // RabbitMQ 3.x has no default: without it a failing message would be redelivered forever.
+          'x-delivery-limit': this.deliveryLimit,
+          'x-dead-letter-exchange': broker.names.deadLetterExchange,
+        },
+      });
+      for (const key of this.options.bindings) await channel.bindQueue(this.queue, broker.names.exchange, key);
+      if (this.stopping) throw new Error('Consumer stopped while subscribing');
+      this.channel = channel;
+      const { consumerTag } = await channel.consume(this.queue, (message) => this.onDelivery(channel, message));
+      this.consumerTag = consumerTag;
+      this.logger.info({ bindings: this.options.bindings }, 'consuming');
+    } catch (error) {
+      if (this.channel === channel) this.channel = undefined;
+      await channel.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** After a reconnect, or when the channel alone was closed. */
+  private resubscribe(): void {
+    if (this.stopping || !this.started || this.channel || this.subscribing) return;
+    if (!this.options.broker.isConnected()) return; // the broker's 'connected' brings us back
+    this.subscribe().catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'resubscribe failed');
+      this.retrySoon();
+    });
+  }
+
+  private retrySoon(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.resubscribe(), this.options.broker.reconnectDelayMs);
+  }
+
+  private onDelivery(channel: Channel, message: ConsumeMessage | null): void {
+    if (message === null) {
+      // Cancelled by the server (queue deleted, node down): a fresh channel declares and consumes again.
+      this.logger.warn('consumer cancelled by the broker');
+      channel.close().catch(() => undefined);
+      return;
+    }
+    const work = this.handle(channel, message).finally(() => this.inFlight.delete(work));
+    this.inFlight.add(work);
+  }
+
+  private async handle(channel: Channel, message: ConsumeMessage): Promise<void> {
+    let event: CrmEvent;
+    try {
+      event = parseEvent(message.content);
+    } catch (error) {
+      this.logger.error({ err: error, messageId: message.properties.messageId }, 'malformed event, dead-lettered');
+      settle(() => channel.nack(message, false, false));
+      return;
+    }
+    const header: unknown = message.properties.headers?.[REQUEST_ID_HEADER];
+    const requestId = typeof header === 'string' && header !== '' ? header : event.id;
+    const context = { eventId: event.id, type: event.type, requestId };
+    try {
+      const handled = await withRequestId(requestId, () => this.handleOnce(event));
+      if (!handled) this.logger.debug(context, 'already handled, skipped');
+      if (!settle(() => channel.ack(message))) {
+        this.logger.warn(context, 'channel closed before the ack; the inbox skips the redelivery');
+      }
+    } catch (error) {
+      const deliveries = message.properties.headers?.['x-delivery-count'];
+      this.logger.error({ ...context, err: error, deliveries }, 'event handler failed, requeued');
+      settle(() => channel.nack(message, false, true));
+    }
+  }
+
+  /** Inbox row and handler effect in one transaction; false when the message was handled before. */
+  private handleOnce(event: CrmEvent): Promise<boolean> {
+    return this.options.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        'INSERT INTO inbox (message_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING message_id',
+        [event.id, event.type],
+      );
+      if (inserted.length === 0) return false;
+      await this.options.handler(event, manager);
+      return true;
+    });
+  }
+}
+
+/** Ack or nack on a channel that may have closed meanwhile (the broker requeues those messages itself). */
+function settle(action: () => void): boolean {
+  try {
+    action();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,300 @@
+import type { ConfirmChannel } from 'amqplib';
+import { Client } from 'pg';
+import type { DataSource, EntityManager } from '../database';
+import type { Logger } from '../logging/logger';
+import { backoffDelay, type Broker } from './broker';
+import { outboxChannel } from './outbox';
+
+export interface OutboxRelayOptions {
+  dataSource: DataSource;
+  broker: Broker;
+  logger: Logger;
+  /** For a dedicated LISTEN connection (the pool's connections come and go). */
+  databaseUrl: string;
+  /** Rows per transaction. Default 500. */
+  batchSize?: number;
+  /** How often to look without a NOTIFY (one missed while LISTEN reconnects, another replica's rows). */
+  pollIntervalMs?: number;
+  /** Test hook: runs after the batch was published and confirmed, before the rows are marked. */
+  beforeMarkPublished?: (ids: string[]) => Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  type: string;
+  body: string;
+  headers: Record<string, unknown>;
+  source: string;
+  time: string;
+}
+
+/** A confirm that does not come within this is treated as a broker failure (rolled back, retried). */
+const CONFIRM_TIMEOUT_MS = 30_000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+const RETAIN_PUBLISHED = '1 day';
+const CLOUDEVENTS_JSON = 'application/cloudevents+json';
+
+type WakeReason = 'notify' | 'connected' | 'stop' | 'timeout';
+
+/**
+ * Publishes the outbox to the broker, at least once: rows are locked, published with confirms, and
+ * only then marked, all in one transaction. A crash or broker failure anywhere before the commit
+ * leaves them unpublished for the next try; SKIP LOCKED lets several replicas share the work.
+ */
+export class OutboxRelay {
+  private readonly dataSource: DataSource;
+  private readonly broker: Broker;
+  private readonly logger: Logger;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private running?: Promise<void>;
+  private listening?: Promise<void>;
+  private stopping = false;
+  private unsubscribe?: () => void;
+  private channel?: ConfirmChannel;
+  private listener?: Client;
+  /** Set by a NOTIFY; cleared when a batch starts: a commit may have happened since that SELECT. */
+  private notified = false;
+  /** Whoever is idle now: the batch loop and the LISTEN loop. */
+  private readonly waiters = new Set<(reason: WakeReason) => void>();
+  private lastCleanup = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.dataSource = options.dataSource;
+    this.broker = options.broker;
+    this.logger = options.logger.child({ component: 'outbox-relay' });
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.unsubscribe = this.broker.onConnected(() => this.wake('connected'));
+    this.listening = this.listen();
+    this.running = this.loop();
+  }
+
+  /** Lets the batch in progress finish (publish, mark, commit), then stops. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.wake('stop');
+    await this.listener?.end().catch(() => undefined);
+    await Promise.all([this.running, this.listening]);
+    this.running = undefined;
+    this.listening = undefined;
+    const channel = this.channel;
+    this.channel = undefined;
+    await channel?.close().catch(() => undefined);
+  }
+
+  /** Rows not yet published. */
+  async backlog(): Promise<number> {
+    const rows: { count: number }[] = await this.dataSource.query(
+      'SELECT count(*)::int AS count FROM outbox WHERE published_at IS NULL',
+    );
+    return rows[0].count;
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      if (!this.broker.isConnected()) {
+        // Not woken by NOTIFYs (nothing to do with them yet); the broker's reconnect wakes us.
+        await this.idle(this.pollIntervalMs, false);
+        continue;
+      }
+      let published: number;
+      try {
+        published = await this.relayBatch();
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        const delay = backoffDelay(this.broker.reconnectDelayMs, failures);
+        this.logger.warn({ err: error, attempt: failures, retryInMs: delay }, 'outbox batch failed, rolled back');
+        await this.idle(delay, false);
+        continue;
+      }
+      if (published === this.batchSize) continue; // probably more waiting
+      await this.cleanupFromTimeToTime();
+      await this.idle(this.pollIntervalMs, true);
+    }
+  }
+
+  /** One transaction: lock the oldest unpublished rows, publish, wait for confirms, mark, commit. */
+  private async relayBatch(): Promise<number> {
+    this.notified = false;
+    const channel = await this.confirmChannel();
+    let ids: string[] = [];
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const rows: OutboxRow[] = await manager.query(
+          `SELECT id, type, payload::text AS body, headers, payload->>'source' AS source, payload->>'time' AS time
+             FROM outbox WHERE published_at IS NULL
+            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          [this.batchSize],
+        );
+        if (rows.length === 0) return 0;
+        ids = rows.map((row) => row.id);
+        await this.publish(channel, rows);
+        await this.options.beforeMarkPublished?.(ids);
+        await this.markPublished(manager, ids);
+        this.logger.debug({ count: rows.length }, 'outbox batch published');
+        return rows.length;
+      });
+    } catch (error) {
+      await this.countFailedAttempt(ids);
+      throw error;
+    }
+  }
+
+  private async publish(channel: ConfirmChannel, rows: OutboxRow[]): Promise<void> {
+    const { exchange } = this.broker.names;
+    for (const row of rows) {
+      const accepted = channel.publish(exchange, row.type, Buffer.from(row.body), {
+        persistent: true,
+        messageId: row.id,
+        type: row.type,
+        contentType: CLOUDEVENTS_JSON,
+        timestamp: amqpTimestamp(row.time),
+        appId: row.source,
+        headers: row.headers,
+      });
+      if (!accepted) await drained(channel);
+    }
+    await withTimeout(channel.waitForConfirms(), CONFIRM_TIMEOUT_MS, () => {
+      // Its late confirms would be ambiguous: drop the channel, the rows are retried on a new one.
+      if (this.channel === channel) this.channel = undefined;
+      channel.close().catch(() => undefined);
+    });
+  }
+
+  private async markPublished(manager: EntityManager, ids: string[]): Promise<void> {
+    await manager.query(
+      'UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+  }
+
+  /** Outside the rolled-back transaction, best effort, never waiting on rows another relay holds. */
+  private async countFailedAttempt(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource
+      .query(
+        `UPDATE outbox SET attempts = attempts + 1 WHERE id IN (
+           SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND published_at IS NULL FOR UPDATE SKIP LOCKED)`,
+        [ids],
+      )
+      .catch(() => undefined);
+  }
+
+  private async confirmChannel(): Promise<ConfirmChannel> {
+    if (this.channel) return this.channel;
+    const channel = await this.broker.createConfirmChannel();
+    channel.on('error', (error: Error) => this.logger.warn({ err: error }, 'relay channel error'));
+    channel.on('close', () => {
+      if (this.channel === channel) this.channel = undefined;
+    });
+    this.channel = channel;
+    return channel;
+  }
+
+  /** Published rows are kept a day for inspection, then deleted; any replica may do it. */
+  private async cleanupFromTimeToTime(): Promise<void> {
+    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = Date.now();
+    try {
+      await this.dataSource.query(
+        `DELETE FROM outbox WHERE published_at < now() - interval '${RETAIN_PUBLISHED}'`,
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'outbox cleanup failed');
+    }
+  }
+
+  private wake(reason: WakeReason): void {
+    if (reason === 'notify') this.notified = true;
+    for (const waiter of [...this.waiters]) waiter(reason);
+  }
+
+  /** Waits `ms`, or less when woken: by a stop, a reconnect, and (when `byNotify`) a NOTIFY. */
+  private idle(ms: number, byNotify: boolean): Promise<void> {
+    if (this.stopping || (byNotify && this.notified)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = (reason: WakeReason) => {
+        if (reason === 'notify' && !byNotify) return;
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve();
+      };
+      const timer = setTimeout(() => waiter('timeout'), ms);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Keeps one LISTEN connection open, reconnecting after a database restart; polling covers the gap. */
+  private async listen(): Promise<void> {
+    const rows: { schema: string }[] = await this.dataSource
+      .query('SELECT current_schema() AS schema')
+      .catch(() => [{ schema: 'public' }]);
+    const channelName = outboxChannel(rows[0].schema).replace(/"/g, '""');
+    for (let attempt = 1; !this.stopping; attempt += 1) {
+      const client = new Client({ connectionString: this.options.databaseUrl });
+      client.on('error', (error) => this.logger.warn({ err: error }, 'outbox listen connection error'));
+      client.on('notification', () => this.wake('notify'));
+      const ended = new Promise<void>((resolve) => {
+        client.once('end', resolve);
+        client.once('error', () => resolve()); // 'end' may not follow; reconnect either way
+      });
+      this.listener = client;
+      try {
+        await client.connect();
+        if (this.stopping) break;
+        await client.query(`LISTEN "${channelName}"`);
+        attempt = 0;
+        this.wake('notify'); // anything committed before LISTEN took effect is picked up now
+        await ended;
+      } catch (error) {
+        if (!this.stopping) this.logger.warn({ err: error }, 'outbox listen failed');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+      if (!this.stopping) await this.idle(backoffDelay(this.pollIntervalMs, attempt), false);
+    }
+  }
+}
+
+/** AMQP timestamps are whole seconds. */
+function amqpTimestamp(iso: string): number | undefined {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
+}
+
+function drained(channel: ConfirmChannel): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      channel.off('drain', done);
+      channel.off('close', done);
+      resolve();
+    };
+    channel.on('drain', done);
+    channel.on('close', done); // waitForConfirms then reports the failure
+  });
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(`No publisher confirm within ${ms} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './service-definition';
+export * from './start-service';

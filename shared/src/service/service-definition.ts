@@ -1,0 +1,44 @@
+import type { Router } from 'express';
+import type { z } from 'zod';
+import type { DataSource, SqlMigration } from '../database';
+import type { Logger } from '../logging/logger';
+import type { EventHandler } from '../messaging';
+
+/** What a service builds its routes and domain from: plain dependencies, so tests can pass their own. */
+export interface ServiceDeps<Config> {
+  config: Config;
+  dataSource: DataSource;
+  logger: Logger;
+  /** The time source; tests pass a fixed or movable one. */
+  clock: () => Date;
+}
+
+/**
+ * Everything the shared runtime needs to run a service: its schema and migrations, its settings, the
+ * events it consumes, and its routes. `startService` turns this into a running process part.
+ */
+export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** Also the internal-token audience and the queue suffix (`<ns>.<name>`). */
+  name: string;
+  schema: string;
+  defaultPort: number;
+  /** The service's settings (including `commonConfig`); the port is read from `PORT`. */
+  config: Shape;
+  /** Applied in order on start; include `messagingMigration` first when the service publishes or consumes. */
+  migrations: SqlMigration[];
+  /** Runs the outbox relay for this schema. */
+  publishesEvents: boolean;
+  consumes?: {
+    bindings: string[];
+    handler: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>>) => EventHandler;
+  };
+  routes: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>>) => Router | Promise<Router>;
+}
+
+export function defineService<Shape extends z.ZodRawShape>(definition: ServiceDefinition<Shape>): ServiceDefinition<Shape> {
+  return definition;
+}
+
+/** A definition of any settings shape, for code that runs services without knowing their settings. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyServiceDefinition = ServiceDefinition<any>;

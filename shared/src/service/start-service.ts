@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { assertProductionSafe, commonConfig, loadConfig, port as portSetting, type CommonConfig } from '../config';
+import { databaseIsReachable, openServiceDatabase, type DataSource } from '../database';
+import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
+import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
+import { createLogger, type Logger } from '../logging/logger';
+import { Broker, EventConsumer, OutboxRelay } from '../messaging';
+import type { ServiceDefinition, ServiceDeps } from './service-definition';
+
+export interface StartOptions {
+  /** Settings; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Overrides PORT (0: any free port). */
+  port?: number;
+  host?: string;
+  logger?: Logger;
+  clock?: () => Date;
+}
+
+export interface RunningService {
+  name: string;
+  url: string;
+  port: number;
+  dataSource: DataSource;
+  logger: Logger;
+  broker: Broker;
+  relay?: OutboxRelay;
+  consumer?: EventConsumer;
+  /** Graceful: stop taking requests and messages, finish in-flight ones, close connections. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database (migrating it), connects the broker, starts relay and consumer, then listens. */
+export async function startService<Shape extends z.ZodRawShape>(
+  definition: ServiceDefinition<Shape>,
+  options: StartOptions = {},
+): Promise<RunningService> {
+  const env = options.env ?? process.env;
+  const config = loadConfig({ ...commonConfig, ...definition.config, PORT: portSetting(definition.defaultPort) }, env);
+  assertProductionSafe(config as CommonConfig);
+  const common = config as CommonConfig & { PORT: number };
+  const logger = options.logger ?? createLogger(definition.name, common.LOG_LEVEL);
+  const dataSource = await openServiceDatabase({
+    url: common.DATABASE_URL,
+    schema: definition.schema,
+    migrations: definition.migrations,
+    poolSize: common.DATABASE_POOL_SIZE,
+    logger,
+  });
+  const deps = { config, dataSource, logger, clock: options.clock ?? (() => new Date()) } as ServiceDeps<
+    z.infer<z.ZodObject<Shape>>
+  >;
+
+  const broker = new Broker({ url: common.AMQP_URL, namespace: common.AMQP_NAMESPACE, logger });
+  await broker.connect();
+  const relay = definition.publishesEvents
+    ? new OutboxRelay({ dataSource, broker, logger, databaseUrl: common.DATABASE_URL })
+    : undefined;
+  const consumer = definition.consumes
+    ? new EventConsumer({
+        dataSource,
+        broker,
+        logger,
+        service: definition.name,
+        bindings: definition.consumes.bindings,
+        handler: definition.consumes.handler(deps),
+      })
+    : undefined;
+
+  const health: HealthState = { draining: false };
+  const app = createServiceApp({
+    logger,
+    health,
+    readiness: { database: () => databaseIsReachable(dataSource), broker: () => broker.isConnected() },
+    internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
+    routes: await definition.routes(deps),
+  });
+  relay?.start();
+  await consumer?.start();
+  let server: RunningServer;
+  try {
+    server = await listen(app, options.port ?? common.PORT, options.host);
+  } catch (error) {
+    await closeInOrder(shutdownSteps(undefined), logger);
+    throw error;
+  }
+  logger.info({ port: server.port }, 'listening');
+
+  function shutdownSteps(running: RunningServer | undefined): Closer[] {
+    return [
+      { name: 'http', close: async () => { health.draining = true; await running?.close(common.SHUTDOWN_TIMEOUT_MS); } },
+      { name: 'consumer', close: async () => consumer?.stop() },
+      { name: 'relay', close: async () => relay?.stop() },
+      { name: 'broker', close: () => broker.close() },
+      { name: 'database', close: () => dataSource.destroy() },
+    ];
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    name: definition.name,
+    url: server.url,
+    port: server.port,
+    dataSource,
+    logger,
+    broker,
+    relay,
+    consumer,
+    stop: () => (stopping ??= closeInOrder(shutdownSteps(server), logger)),
+  };
+}
+
+/** A service's own process: start, stop gracefully on SIGTERM, exit 1 with the reason on a bad start. */
+export function runServiceMain<Shape extends z.ZodRawShape>(definition: ServiceDefinition<Shape>): void {
+  const logger = createLogger(definition.name);
+  startService(definition, { logger, host: process.env.HOST ?? '0.0.0.0' }).then(
+    (service) => exitOnSignal(() => service.stop(), logger),
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'failed to start');
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port } from '../../src/config';
+
+describe('loading configuration', () => {
+  it('when nothing is set, then the local defaults apply', () => {
+    const config = loadConfig(commonConfig, {});
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/crm');
+    expect(config.AMQP_NAMESPACE).toBe('crm');
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
+  it('when a setting is invalid, then start fails with a message naming it', () => {
+    const load = () => loadConfig({ ...commonConfig, PORT: port(8080) }, { PORT: 'eighty', LOG_LEVEL: 'loud' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT/);
+    expect(load).toThrow(/LOG_LEVEL/);
+  });
+
+  it('when a value is empty, then it counts as unset', () => {
+    expect(loadConfig({ NAME: z.string().default('x') }, { NAME: '' }).NAME).toBe('x');
+  });
+
+  it('when production runs on the development internal secret, then start is refused', () => {
+    const config = loadConfig(commonConfig, { NODE_ENV: 'production' });
+    expect(() => assertProductionSafe(config)).toThrow(/INTERNAL_TOKEN_SECRET/);
+    const safe = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(40) });
+    expect(() => assertProductionSafe(safe)).not.toThrow();
+  });
+});

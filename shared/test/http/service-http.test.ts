@@ -1,0 +1,143 @@
+import express, { Router } from 'express';
+import { mintInternalToken } from '../../src/auth-context';
+import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../../src/errors';
+import { createServiceApp, currentRequestId, listen, type RunningServer } from '../../src/http';
+import { createLogger } from '../../src/logging/logger';
+
+const logger = createLogger('test', 'silent');
+
+function appWith(routes: Router) {
+  return createServiceApp({
+    logger,
+    health: { draining: false },
+    readiness: { always: () => true },
+    internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
+    routes,
+  });
+}
+
+describe('the shared service shell', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const routes = Router();
+    routes.get('/boom', () => {
+      throw new Error('database password is hunter2');
+    });
+    routes.get('/missing', () => {
+      throw new NotFoundError();
+    });
+    routes.get('/conflict', () => {
+      throw new ConflictError('That name is taken.', 'name');
+    });
+    routes.get('/throttled', () => {
+      throw new TooManyRequestsError(12.2);
+    });
+    routes.get('/request-id', (_req, res) => {
+      res.json({ requestId: currentRequestId() });
+    });
+    routes.post('/echo', (req, res) => {
+      res.json(req.body);
+    });
+    server = await listen(appWith(routes), 0);
+  });
+  afterAll(() => server.close(100));
+
+  const token = () => mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', null);
+  const call = async (path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path}`, { ...init, headers: { 'x-crm-internal-token': await token(), ...init.headers } });
+
+  it('when a request has no internal token, then 401 {detail} and the route never runs', async () => {
+    const res = await fetch(`${server.url}/missing`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('when the internal token is for another service, then 401', async () => {
+    const other = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'somebody-else', null);
+    const res = await fetch(`${server.url}/missing`, { headers: { 'x-crm-internal-token': other } });
+    expect(res.status).toBe(401);
+  });
+
+  it('when the internal token is signed with another secret, then 401', async () => {
+    const forged = await mintInternalToken('x'.repeat(40), 'sample', null);
+    const res = await fetch(`${server.url}/missing`, { headers: { 'x-crm-internal-token': forged } });
+    expect(res.status).toBe(401);
+  });
+
+  it('when a handler fails unexpectedly, then 500 with the request id and no internals', async () => {
+    const res = await call('/boom', { headers: { 'x-request-id': 'trace-123' } });
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toEqual({ detail: 'Internal server error.', request_id: 'trace-123' });
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+  });
+
+  it('when domain errors are thrown, then they become the contract bodies', async () => {
+    expect(await (await call('/missing')).json()).toEqual({ detail: 'Not found.' });
+    const conflict = await call('/conflict');
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toEqual({ detail: 'That name is taken.', error: true, errors: { name: 'That name is taken.' } });
+    const throttled = await call('/throttled');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('13');
+    expect(await throttled.json()).toEqual({ detail: expect.any(String), retry_after: 13 });
+  });
+
+  it('when the JSON body is malformed, then 400 in the validation shape', async () => {
+    const res = await call('/echo', { method: 'POST', body: '{"a":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: true, errors: { body: 'Malformed JSON.' } });
+  });
+
+  it('when a route is unknown, then 404 {detail}', async () => {
+    const res = await call('/nowhere');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('when the client sends X-Request-Id, then it is kept and echoed; otherwise one is made', async () => {
+    const given = await call('/request-id', { headers: { 'x-request-id': 'abc-1' } });
+    expect(given.headers.get('x-request-id')).toBe('abc-1');
+    expect(await given.json()).toEqual({ requestId: 'abc-1' });
+    const made = await call('/request-id');
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = await call('/request-id', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(unsafe.headers.get('x-request-id')).not.toBe('bad id with spaces');
+  });
+
+  it('when probes are called, then they need no token', async () => {
+    expect((await fetch(`${server.url}/livez`)).status).toBe(200);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { always: true } });
+  });
+});
+
+describe('graceful close', () => {
+  it('when the server closes with a request in flight, then that request finishes and new connections are refused', async () => {
+    let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const app = express();
+    app.get('/slow', async (_req, res) => {
+      started();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      res.json({ finished: true });
+    });
+    const server = await listen(app, 0);
+    const pending = fetch(`${server.url}/slow`);
+    await inFlight;
+    const closed = server.close(5_000);
+    await expect(fetch(`${server.url}/slow`)).rejects.toThrow();
+    release();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ finished: true });
+    await closed;
+  });
+});

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { GetMessage } from 'amqplib';
+import type { DataSource } from '../../src/database';
+import { currentRequestId } from '../../src/http/request-context';
+import { Broker, createEvent, EventConsumer, type CrmEvent, type EventHandler } from '../../src/messaging';
+import {
+  AMQP_URL,
+  delay,
+  eventually,
+  handledCounts,
+  logger,
+  openTestDatabase,
+  RawAmqp,
+  recordHandled,
+  uniqueNamespace,
+} from './helpers';
+
+const namespace = uniqueNamespace('consumer');
+const TENANT = '3c1e5a7b-9d2f-4b6e-8a1c-5e7f9b1d3a5c';
+
+let dataSource: DataSource;
+let broker: Broker;
+let raw: RawAmqp;
+const running: EventConsumer[] = [];
+
+function event(type: string, data: Record<string, unknown> = {}): CrmEvent {
+  return createEvent({ source: 'consumertest', type, subject: randomUUID(), tenantId: TENANT, actor: null, data });
+}
+
+/** Straight onto the exchange, as the relay would: these tests are about the consuming side. */
+function publish(e: CrmEvent | { type: string; body: string }, headers: Record<string, string> = {}): void {
+  const body = 'body' in e ? e.body : JSON.stringify(e);
+  const messageId = 'id' in e ? e.id : undefined;
+  raw.channel.publish(broker.names.exchange, e.type, Buffer.from(body), { persistent: true, messageId, headers });
+}
+
+async function consumer(service: string, bindings: string[], handler: EventHandler, deliveryLimit?: number): Promise<EventConsumer> {
+  const started = new EventConsumer({ dataSource, broker, logger, service, bindings, handler, deliveryLimit });
+  await started.start();
+  running.push(started);
+  return started;
+}
+
+/** Takes what has reached the dead-letter queue so far. */
+async function drainDeadLetters(): Promise<GetMessage[]> {
+  const taken: GetMessage[] = [];
+  for (;;) {
+    const message = await raw.channel.get(broker.names.deadLetterQueue, { noAck: true });
+    if (message === false) return taken;
+    taken.push(message);
+  }
+}
+
+beforeAll(async () => {
+  dataSource = await openTestDatabase('msgtest_consumer');
+  broker = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
+  await broker.connect();
+  raw = await RawAmqp.open();
+});
+
+afterEach(async () => {
+  for (const part of running.splice(0)) await part.stop();
+  await drainDeadLetters();
+});
+
+afterAll(async () => {
+  await broker.close();
+  await raw.deleteNamespace(namespace, ['declared', 'poison', 'malformed', 'dedupe', 'slow', 'retry', 'context']);
+  await raw.close();
+  await dataSource.destroy();
+});
+
+describe('the event consumer', () => {
+  it('when it starts, then its queue is a durable quorum queue with a delivery limit that dead-letters to the dlx', async () => {
+    await consumer('declared', ['declared.*'], recordHandled, 7);
+    // Redeclaring with the same arguments succeeds; different ones would close the channel (406).
+    const check = await raw.connection.createChannel();
+    const declared = await check.assertQueue(broker.names.queue('declared'), {
+      durable: true,
+      arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 7, 'x-dead-letter-exchange': broker.names.deadLetterExchange },
+    });
+    expect(declared.consumerCount).toBe(1);
+    await check.close();
+  });
+
+  it('when a handler always throws, then the message is dead-lettered once the delivery limit is exceeded and other messages keep flowing', async () => {
+    const attempts = new Map<string, number>();
+    await consumer(
+      'poison',
+      ['poison.*'],
+      async (e, manager) => {
+        attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+        if (e.type === 'poison.failing') throw new Error('handler bug');
+        await recordHandled(e, manager);
+      },
+      3,
+    );
+    const poison = event('poison.failing');
+    const good = Array.from({ length: 20 }, (_, n) => event('poison.fine', { n }));
+    publish(poison);
+    for (const e of good) publish(e);
+
+    const dead = await eventually(async () => {
+      const taken = await drainDeadLetters();
+      return taken.length > 0 ? taken : undefined;
+    }, 'the dead-lettered message');
+    expect(dead).toHaveLength(1);
+    expect(JSON.parse(dead[0].content.toString())).toEqual(poison);
+    expect(dead[0].fields.routingKey).toBe('poison.failing');
+    // RabbitMQ counts returns: with x-delivery-limit 3 it gives up when a 4th return would follow.
+    expect(attempts.get(poison.id)).toBe(3 + 1);
+
+    await eventually(async () => (await handledCounts(dataSource, 'poison.fine')).rows === good.length, 'the good events');
+    expect(await handledCounts(dataSource, 'poison.failing')).toEqual({ rows: 0, distinct: 0 });
+    expect(await dataSource.query('SELECT 1 FROM inbox WHERE message_id = $1', [poison.id])).toEqual([]);
+  });
+
+  it('when a message body is not an event, then it goes to the dead-letter queue at once and the handler never sees it', async () => {
+    const seen: CrmEvent[] = [];
+    await consumer('malformed', ['malformed.*'], async (e) => {
+      seen.push(e);
+    });
+    publish({ type: 'malformed.created', body: 'this is not json' });
+    publish({ type: 'malformed.created', body: JSON.stringify({ ...event('malformed.created'), id: 'not-a-uuid' }) });
+    const after = event('malformed.created');
+    publish(after);
+
+    const dead = await eventually(async () => {
+      const taken = await drainDeadLetters();
+      return taken.length > 0 ? taken : undefined;
+    }, 'the dead-lettered bodies');
+    await eventually(() => seen.length === 1, 'the valid event');
+    dead.push(...(await drainDeadLetters()));
+    expect(dead.map((m) => m.content.toString().slice(0, 16)).sort()).toEqual(['this is not json', '{"specversion":"']);
+    // Rejected at the first delivery: no retries.
+    for (const message of dead) expect(message.properties.headers?.['x-death']?.[0]?.reason).toBe('rejected');
+    expect(seen.map((e) => e.id)).toEqual([after.id]);
+  });
+
+  it('when the same event is delivered twice, then the handler runs once (the inbox skips the redelivery)', async () => {
+    let calls = 0;
+    await consumer('dedupe', ['dedupe.*'], async (e, manager) => {
+      calls += 1;
+      await recordHandled(e, manager);
+    });
+    const once = event('dedupe.created');
+    publish(once);
+    await eventually(async () => (await handledCounts(dataSource, 'dedupe.')).rows === 1, 'the first delivery');
+    publish(once);
+    const marker = event('dedupe.marker');
+    publish(marker);
+    await eventually(async () => (await handledCounts(dataSource, 'dedupe.marker')).rows === 1, 'the marker');
+    expect(await handledCounts(dataSource, 'dedupe.created')).toEqual({ rows: 1, distinct: 1 });
+    expect(calls).toBe(2); // the first delivery and the marker; the duplicate never reached the handler
+  });
+
+  it('when a handler fails once, then its writes are rolled back and the retry applies the effect exactly once', async () => {
+    let failed = false;
+    await consumer('retry', ['retry.*'], async (e, manager) => {
+      await recordHandled(e, manager);
+      if (!failed) {
+        failed = true;
+        throw new Error('transient failure after writing');
+      }
+    });
+    const e = event('retry.created');
+    publish(e);
+    await eventually(async () => (await handledCounts(dataSource, 'retry.')).rows === 1, 'the retried event');
+    await delay(100);
+    expect(await handledCounts(dataSource, 'retry.')).toEqual({ rows: 1, distinct: 1 });
+    expect(failed).toBe(true);
+  });
+
+  it('when a message carries an x-request-id, then the handler runs under it; without one, under the event id', async () => {
+    const ids = new Map<string, string | undefined>();
+    await consumer('context', ['context.*'], async (e) => {
+      ids.set(e.id, currentRequestId());
+    });
+    const tagged = event('context.created');
+    const untagged = event('context.created');
+    publish(tagged, { 'x-request-id': 'req-from-http' });
+    publish(untagged);
+    await eventually(() => ids.size === 2, 'both events');
+    expect(ids.get(tagged.id)).toBe('req-from-http');
+    expect(ids.get(untagged.id)).toBe(untagged.id);
+  });
+
+  it('when stop() is called while a handler runs, then it waits for the handler to finish and ack', async () => {
+    let entered!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = await consumer('slow', ['slow.*'], async (e, manager) => {
+      entered();
+      await gate;
+      await recordHandled(e, manager);
+    });
+    const e = event('slow.created');
+    publish(e);
+    await handlerEntered;
+
+    let stopped = false;
+    const stopping = slow.stop().then(() => (stopped = true));
+    await delay(200);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    expect(await handledCounts(dataSource, 'slow.')).toEqual({ rows: 1, distinct: 1 });
+    // Acked before the channel closed: nothing went back to the queue.
+    expect(await raw.messageCount(broker.names.queue('slow'))).toBe(0);
+  });
+});

@@ -1,0 +1,15 @@
+import { createLogger, exitOnSignal } from '@crm/shared';
+import { startSystem } from './system';
+
+/** `npm start`: the gateway and every service in one process, on their fixed ports. */
+const logger = createLogger('system');
+startSystem({ ports: 'fixed' }).then(
+  (system) => {
+    logger.info({ gateway: system.gatewayUrl }, 'CRM platform running');
+    exitOnSignal(() => system.stop(), logger);
+  },
+  (error: unknown) => {
+    logger.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  },
+);

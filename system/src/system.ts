@@ -1,0 +1,63 @@
+import { auditService } from '@crm/audit';
+import { authService } from '@crm/auth';
+import { startGateway } from '@crm/gateway';
+import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/shared';
+
+/** Every service built so far, in start order; the gateway env key that points at each. */
+export const SERVICES: Array<{ definition: AnyServiceDefinition; urlSetting: string }> = [
+  { definition: authService, urlSetting: 'AUTH_SERVICE_URL' },
+  { definition: auditService, urlSetting: 'AUDIT_SERVICE_URL' },
+];
+
+export interface SystemOptions {
+  env?: Record<string, string | undefined>;
+  /** 'fixed': each service on its default port, the gateway on GATEWAY_PORT (npm start). 'any': free ports (tests). */
+  ports?: 'fixed' | 'any';
+  logger?: (name: string) => Logger;
+}
+
+export interface RunningSystem {
+  gatewayUrl: string;
+  services: Record<string, RunningService>;
+  /** Graceful stop: gateway first (no new requests), then the services. */
+  stop(): Promise<void>;
+}
+
+/** Starts every service and then the gateway pointing at them, all in this process. */
+export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
+  const env = { ...(options.env ?? process.env) };
+  const anyPort = options.ports === 'any';
+  const loggerFor = options.logger ?? ((name: string) => createLogger(name, env.LOG_LEVEL));
+  const services: Record<string, RunningService> = {};
+  const gatewayEnv: Record<string, string | undefined> = { ...env };
+  try {
+    for (const { definition, urlSetting } of SERVICES) {
+      const service = await startService(definition, {
+        env,
+        port: anyPort ? 0 : definition.defaultPort,
+        logger: loggerFor(definition.name),
+      });
+      services[definition.name] = service;
+      gatewayEnv[urlSetting] = service.url;
+    }
+    const gateway = await startGateway({ env: gatewayEnv, port: anyPort ? 0 : undefined, logger: loggerFor('gateway') });
+    const systemLogger = loggerFor('system');
+    return {
+      gatewayUrl: gateway.url,
+      services,
+      stop: () =>
+        closeInOrder(
+          [
+            { name: 'gateway', close: () => gateway.stop() },
+            ...Object.values(services)
+              .reverse()
+              .map((service) => ({ name: service.name, close: () => service.stop() })),
+          ],
+          systemLogger,
+        ),
+    };
+  } catch (error) {
+    await Promise.allSettled(Object.values(services).map((service) => service.stop()));
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+/** A small HTTP client for end-to-end tests: talks to the gateway like any API client would. */
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** A raw body (string or FormData) sent as is; otherwise `json` is sent as JSON. */
+  rawBody?: string | FormData;
+}
+
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  /** The same client sending extra headers on every request (e.g. a client address behind a proxy). */
+  withHeaders(headers: Record<string, string>): ApiClient {
+    return new ApiClient(this.baseUrl, { ...this.defaultHeaders, ...headers });
+  }
+
+  async request<T = any>(method: string, path: string, json?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...this.defaultHeaders, ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | FormData | undefined = options.rawBody;
+    if (body === undefined && json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(json);
+    }
+    const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text.length > 0) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, options);
+  }
+  post<T = any>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, json, options);
+  }
+  patch<T = any>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, json, options);
+  }
+  put<T = any>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, json, options);
+  }
+  delete<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, undefined, options);
+  }
+}
