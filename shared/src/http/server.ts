@@ -9,6 +9,8 @@ export interface RunningServer {
   close(timeoutMs?: number): Promise<void>;
 }
 
+const IDLE_SWEEP_MS = 50;
+
 export async function listen(handler: RequestListener, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   const server = http.createServer(handler);
   // Longer than the gateway's upstream keep-alive, so the service never closes a socket the gateway is reusing.
@@ -30,8 +32,13 @@ export async function listen(handler: RequestListener, port: number, host = '127
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
         force.unref();
+        // A keep-alive connection whose request finishes after close() began would otherwise stay
+        // open until keepAliveTimeout; sweeping idle connections ends the drain with the last request.
+        const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+        sweep.unref();
         server.close(() => {
           clearTimeout(force);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import express, { Router } from 'express';
 import { mintInternalToken } from '../../src/auth-context';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
@@ -139,5 +140,27 @@ describe('graceful close', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ finished: true });
     await closed;
+  });
+
+  it('when a keep-alive client is mid-request at close, then the drain ends with that request, not the keep-alive timeout', async () => {
+    const app = express();
+    app.get('/slow', (_req, res) => {
+      setTimeout(() => res.json({ finished: true }), 200);
+    });
+    const server = await listen(app, 0);
+    const agent = new http.Agent({ keepAlive: true });
+    const answered = new Promise<number>((resolve, reject) => {
+      http.get(`${server.url}/slow`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      }).on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Far beyond the test's timeout: only the drain itself can end the close in time.
+    const closed = server.close(600_000).then(() => 'closed');
+    expect(await answered).toBe(200);
+    const outcome = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000))]);
+    expect(outcome).toBe('closed');
+    agent.destroy();
   });
 });
