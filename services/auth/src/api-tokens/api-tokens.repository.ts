@@ -1,5 +1,5 @@
+import { queryOne, queryRows, type Db } from '@crm/shared';
 import type { Role } from '@crm/shared';
-import { queryOne, queryRows, type Db } from '../common/sql';
 
 /** Token names are unique among a profile's tokens that are not revoked. */
 export const API_TOKEN_NAME_KEY = 'api_tokens_profile_name_key';

@@ -1,4 +1,4 @@
-import { queryOne, type Db } from '../common/sql';
+import { queryOne, type Db } from '@crm/shared';
 
 export interface Org {
   id: string;

@@ -1,4 +1,4 @@
-import { queryOne, type Db } from '../common/sql';
+import { queryOne, type Db } from '@crm/shared';
 
 export interface LoginAttemptWindow {
   /** Attempts counted in the current window, this one included. */

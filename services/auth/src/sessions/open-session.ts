@@ -1,7 +1,7 @@
+import type { Db } from '@crm/shared';
 import { randomUUID } from 'node:crypto';
 import type { AuthDeps } from '../auth-deps';
 import { randomSecret, sha256Hex } from '../common/hashing';
-import type { Db } from '../common/sql';
 import type { TokenSubject } from '../signing-keys/access-tokens';
 import { insertRefreshToken } from './refresh-tokens.repository';
 

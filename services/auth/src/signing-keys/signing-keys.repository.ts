@@ -1,5 +1,5 @@
+import { queryRows, type Db } from '@crm/shared';
 import type { JWK } from 'jose';
-import { queryRows, type Db } from '../common/sql';
 
 export interface StoredSigningKey {
   kid: string;

@@ -1,7 +1,6 @@
-import { ForbiddenError, isAdmin, type Caller } from '@crm/shared';
+import { ForbiddenError, isAdmin, type Caller, type Db } from '@crm/shared';
 import type { Request } from 'express';
 import { userCaller } from '../common/caller-guards';
-import type { Db } from '../common/sql';
 import { findProfile } from './users.repository';
 
 /**

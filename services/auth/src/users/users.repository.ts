@@ -1,5 +1,5 @@
+import { queryOne, queryRows, type Db } from '@crm/shared';
 import type { Role } from '@crm/shared';
-import { queryOne, queryRows, type Db } from '../common/sql';
 
 /** The unique index that makes e-mail addresses unique across all tenants, case-insensitively. */
 export const USERS_EMAIL_KEY = 'users_email_key';
