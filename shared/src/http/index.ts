@@ -7,3 +7,4 @@ export * from './server';
 export * from './service-app';
 export * from './validation';
 export * from './query-params';
+export * from './fields';

@@ -1,7 +1,6 @@
-import { pageEnvelope, pageRequest, parseBody, parseQuery } from '@crm/shared';
+import { pageEnvelope, pageRequest, parseBody, parseQuery, idParam } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
-import { idParam } from '../common/fields.schemas';
 import { userCaller } from '../common/caller-guards';
 import { createApiTokenBody, listApiTokensQuery } from './api-tokens.schemas';
 import { createApiToken } from './create-api-token';

@@ -1,6 +1,5 @@
-import { ALL_SCOPES, paginationQuery } from '@crm/shared';
+import { ALL_SCOPES, paginationQuery, requiredOr } from '@crm/shared';
 import { z } from 'zod';
-import { requiredOr } from '../common/fields.schemas';
 
 export const listApiTokensQuery = z.strictObject({ ...paginationQuery });
 

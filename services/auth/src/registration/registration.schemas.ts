@@ -1,5 +1,6 @@
+import { emailField, requiredOr } from '@crm/shared';
 import { z } from 'zod';
-import { emailField, newPasswordField, requiredOr } from '../common/fields.schemas';
+import { newPasswordField } from '../common/fields.schemas';
 
 export const registerBody = z.strictObject({
   org_name: z

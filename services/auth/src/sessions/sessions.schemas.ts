@@ -1,5 +1,6 @@
+import { emailField, requiredOr } from '@crm/shared';
 import { z } from 'zod';
-import { emailField, givenPasswordField, requiredOr } from '../common/fields.schemas';
+import { givenPasswordField } from '../common/fields.schemas';
 
 export const loginBody = z.strictObject({
   email: emailField,

@@ -1,7 +1,6 @@
-import { pageEnvelope, pageRequest, parseBody, parseQuery } from '@crm/shared';
+import { pageEnvelope, pageRequest, parseBody, parseQuery, idParam } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
-import { idParam } from '../common/fields.schemas';
 import { addMember } from './add-member';
 import { listMembers } from './list-members';
 import { adminCaller } from './require-admin';

@@ -1,6 +1,6 @@
-import { paginationQuery } from '@crm/shared';
+import { paginationQuery, emailField } from '@crm/shared';
 import { z } from 'zod';
-import { booleanField, emailField, newPasswordField, roleField } from '../common/fields.schemas';
+import { booleanField, newPasswordField, roleField } from '../common/fields.schemas';
 
 export const listUsersQuery = z.strictObject({ ...paginationQuery });
 
