@@ -7,3 +7,6 @@ export * from './lifecycle';
 export * from './logging/logger';
 export * from './messaging';
 export * from './service';
+export * from './profile-replica';
+export * from './notes-and-files';
+export * from './custom-fields';

@@ -1,11 +1,13 @@
 import { auditService } from '@crm/audit';
 import { authService } from '@crm/auth';
 import { startGateway } from '@crm/gateway';
+import { leadsService } from '@crm/leads';
 import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/shared';
 
 /** Every service built so far, in start order; the gateway env key that points at each. */
 export const SERVICES: Array<{ definition: AnyServiceDefinition; urlSetting: string }> = [
   { definition: authService, urlSetting: 'AUTH_SERVICE_URL' },
+  { definition: leadsService, urlSetting: 'LEADS_SERVICE_URL' },
   { definition: auditService, urlSetting: 'AUDIT_SERVICE_URL' },
 ];
 

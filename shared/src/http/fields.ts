@@ -22,3 +22,63 @@ export function idParam(value: unknown): string {
   if (!isUuid(value)) throw new NotFoundError();
   return value;
 }
+
+/** A server-derived field in a request body: 400 on that field, whatever its value. */
+export const readOnlyField = z.unknown().refine(() => false, 'This field is read-only.').optional();
+
+export function readOnlyFields<const Names extends readonly string[]>(names: Names): Record<Names[number], typeof readOnlyField> {
+  return Object.fromEntries(names.map((name) => [name, readOnlyField])) as Record<Names[number], typeof readOnlyField>;
+}
+
+/** Optional free text: trimmed; blank or null stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string(requiredOr('Must be a string.'))
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .nullable()
+    .transform((value) => (value === '' || value === null ? null : value));
+
+/** An optional e-mail address: validated when given; blank or null stored as null. */
+export const optionalEmail = z
+  .union([z.literal(''), z.null(), emailField])
+  .transform((value) => (value === '' ? null : value));
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A money amount (DESIGN §5): a decimal string or number ≥ 0 with at most 2 places, stored as "1250.00". */
+export const amountField = z
+  .union([z.string(), z.number()], requiredOr('A valid amount is required.'))
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (!AMOUNT.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an amount of at least 0 with at most 2 decimal places.' });
+      return z.NEVER;
+    }
+    return Number(text).toFixed(2);
+  });
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** An ISO 4217 currency code such as USD. */
+export const currencyField = z
+  .string(requiredOr('Enter an ISO 4217 currency code such as USD.'))
+  .refine((code) => CURRENCIES.has(code), 'Enter an ISO 4217 currency code such as USD.');
+
+export const MAX_TAGS = 50;
+export const MAX_TAG_LENGTH = 64;
+
+/** Tags on write: a list of strings, trimmed, de-duplicated, order kept. */
+export const tagsField = z
+  .array(
+    z
+      .string('Each tag must be a string.')
+      .trim()
+      .min(1, 'A tag may not be blank.')
+      .max(MAX_TAG_LENGTH, `Ensure each tag has no more than ${MAX_TAG_LENGTH} characters.`),
+    requiredOr('A list of tags is required.'),
+  )
+  .max(MAX_TAGS, `Ensure there are no more than ${MAX_TAGS} tags.`)
+  .transform((tags) => [...new Set(tags)]);

@@ -14,7 +14,7 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer
 }
 
 /** Parses the query string; repeated parameters arrive as arrays and fail the string schemas (400). */
-export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+export function parseQuery<S extends z.ZodType>(req: { query: unknown }, schema: S): z.infer<S> {
   const parsed = schema.safeParse({ ...(req.query as Record<string, unknown>) });
   if (!parsed.success) throw validationErrorFromZod(parsed.error);
   return parsed.data;

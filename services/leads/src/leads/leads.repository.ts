@@ -1,0 +1,214 @@
+import { queryOne, queryRows, type Db } from '@crm/shared';
+import type { LeadOrderingField, LeadStatus } from './leads.schemas';
+
+/** A lead as stored (the columns a client can write, plus what the server derives). */
+export interface LeadRecord {
+  id: string;
+  tenantId: string;
+  title: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  companyName: string | null;
+  status: LeadStatus;
+  source: string | null;
+  opportunityAmount: string | null;
+  currency: string;
+  tags: string[];
+  boardPosition: number;
+  assignedTo: string;
+  createdBy: string;
+  customFields: Record<string, unknown>;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The writable part of a lead, complete: what an insert or an update stores. */
+export type LeadValues = Pick<
+  LeadRecord,
+  | 'title'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'companyName'
+  | 'status'
+  | 'source'
+  | 'opportunityAmount'
+  | 'currency'
+  | 'tags'
+  | 'boardPosition'
+  | 'assignedTo'
+  | 'customFields'
+>;
+
+const COLUMNS = `id, tenant_id, title, first_name, last_name, email, phone, company_name, status, source,
+  opportunity_amount::text AS opportunity_amount, currency, tags, board_position, assigned_to, created_by,
+  custom_fields, version, created_at, updated_at`;
+
+interface LeadRow {
+  id: string;
+  tenant_id: string;
+  title: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  company_name: string | null;
+  status: LeadStatus;
+  source: string | null;
+  opportunity_amount: string | null;
+  currency: string;
+  tags: string[];
+  board_position: number;
+  assigned_to: string;
+  created_by: string;
+  custom_fields: Record<string, unknown>;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toRecord = (row: LeadRow): LeadRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  title: row.title,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  companyName: row.company_name,
+  status: row.status,
+  source: row.source,
+  opportunityAmount: row.opportunity_amount,
+  currency: row.currency,
+  tags: row.tags,
+  boardPosition: row.board_position,
+  assignedTo: row.assigned_to,
+  createdBy: row.created_by,
+  customFields: row.custom_fields,
+  version: row.version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const valueParams = (values: LeadValues): unknown[] => [
+  values.title,
+  values.firstName,
+  values.lastName,
+  values.email,
+  values.phone,
+  values.companyName,
+  values.status,
+  values.source,
+  values.opportunityAmount,
+  values.currency,
+  values.tags,
+  values.boardPosition,
+  values.assignedTo,
+  JSON.stringify(values.customFields),
+];
+
+export async function insertLead(
+  db: Db,
+  lead: { id: string; tenantId: string; createdBy: string; now: Date } & LeadValues,
+): Promise<LeadRecord> {
+  const row = await queryOne<LeadRow>(
+    db,
+    `INSERT INTO leads (title, first_name, last_name, email, phone, company_name, status, source,
+       opportunity_amount, currency, tags, board_position, assigned_to, custom_fields,
+       id, tenant_id, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $18)
+     RETURNING ${COLUMNS}`,
+    [...valueParams(lead), lead.id, lead.tenantId, lead.createdBy, lead.now],
+  );
+  return toRecord(row!);
+}
+
+/** Replaces every writable column and bumps the version. */
+export async function updateLead(db: Db, id: string, values: LeadValues, now: Date): Promise<LeadRecord> {
+  const row = await queryOne<LeadRow>(
+    db,
+    `UPDATE leads SET title = $1, first_name = $2, last_name = $3, email = $4, phone = $5, company_name = $6,
+       status = $7, source = $8, opportunity_amount = $9, currency = $10, tags = $11, board_position = $12,
+       assigned_to = $13, custom_fields = $14::jsonb, version = version + 1, updated_at = $16
+     WHERE id = $15
+     RETURNING ${COLUMNS}`,
+    [...valueParams(values), id, now],
+  );
+  return toRecord(row!);
+}
+
+export async function deleteLead(db: Db, id: string): Promise<void> {
+  await db.query(`DELETE FROM leads WHERE id = $1`, [id]);
+}
+
+/**
+ * The lead with that id in the tenant, or undefined. `forUpdate` locks the row for the rest of the
+ * transaction, so concurrent changes to one lead apply one after the other.
+ */
+export async function findLead(db: Db, tenantId: string, id: string, forUpdate = false): Promise<LeadRecord | undefined> {
+  const row = await queryOne<LeadRow>(
+    db,
+    `SELECT ${COLUMNS} FROM leads WHERE tenant_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [tenantId, id],
+  );
+  return row && toRecord(row);
+}
+
+/** The next free place at the end of a status column of the board. */
+export async function nextBoardPosition(db: Db, tenantId: string, status: string): Promise<number> {
+  const row = await queryOne<{ next: number }>(
+    db,
+    `SELECT coalesce(max(board_position) + 1, 0)::int AS next FROM leads WHERE tenant_id = $1 AND status = $2`,
+    [tenantId, status],
+  );
+  return row!.next;
+}
+
+/** A list query already reduced to SQL: the WHERE conditions with their parameters. */
+export interface LeadListFilter {
+  conditions: string[];
+  params: unknown[];
+}
+
+/** Qualified with the table where used: the select list turns `opportunity_amount` into text under the same name. */
+const ORDER_COLUMNS: Record<LeadOrderingField, string> = {
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+  status: 'status',
+  board_position: 'board_position',
+  opportunity_amount: 'opportunity_amount',
+};
+
+export async function countLeads(db: Db, filter: LeadListFilter): Promise<number> {
+  const row = await queryOne<{ count: number }>(
+    db,
+    `SELECT count(*)::int AS count FROM leads WHERE ${filter.conditions.join(' AND ')}`,
+    filter.params,
+  );
+  return row!.count;
+}
+
+export async function listLeads(
+  db: Db,
+  filter: LeadListFilter,
+  order: { field: LeadOrderingField; descending: boolean },
+  page: { offset: number; limit: number },
+): Promise<LeadRecord[]> {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  const params = [...filter.params, page.limit, page.offset];
+  const rows = await queryRows<LeadRow>(
+    db,
+    `SELECT ${COLUMNS} FROM leads WHERE ${filter.conditions.join(' AND ')}
+     ORDER BY leads.${ORDER_COLUMNS[order.field]} ${direction}, leads.id ${direction}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows.map(toRecord);
+}

@@ -1,0 +1,48 @@
+import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
+import { Router } from 'express';
+import type { LeadsDeps } from '../leads-deps';
+import { removeLead } from './delete-lead';
+import { openLead } from './lead-access';
+import { leadBody, leadListQuery } from './leads.schemas';
+import { findLeads, getLead } from './read-leads';
+import { changeLead, createLead } from './write-lead';
+
+/** `/api/leads/` and `/api/leads/<id>/`. A hidden lead answers 404 before its body is even read. */
+export function leadsRoutes(deps: LeadsDeps): Router {
+  const router = Router();
+  const db = deps.dataSource.manager;
+
+  router.get('/api/leads/', async (req, res) => {
+    const caller = callerOf(req);
+    const { rest, custom } = splitCustomFieldParams(req.query as Record<string, unknown>);
+    const query = parseQuery({ query: rest }, leadListQuery);
+    const page = pageRequest(query);
+    const { count, results } = await findLeads(deps, caller, query, custom, page);
+    res.json(pageEnvelope(req, page, count, results));
+  });
+
+  router.post('/api/leads/', async (req, res) => {
+    const caller = callerOf(req);
+    requireSalesAccess(caller);
+    res.status(201).json(await createLead(deps, caller, parseBody(req, leadBody)));
+  });
+
+  router.get('/api/leads/:id/', async (req, res) => {
+    res.json(await getLead(deps, callerOf(req), idParam(req.params.id)));
+  });
+
+  for (const [method, mode] of [['put', 'replace'], ['patch', 'patch']] as const) {
+    router[method]('/api/leads/:id/', async (req, res) => {
+      const caller = callerOf(req);
+      const id = idParam(req.params.id);
+      await openLead(db, caller, id);
+      res.json(await changeLead(deps, caller, id, mode, parseBody(req, leadBody)));
+    });
+  }
+
+  router.delete('/api/leads/:id/', async (req, res) => {
+    await removeLead(deps, callerOf(req), idParam(req.params.id));
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,106 @@
+import {
+  amountField,
+  currencyField,
+  optionalEmail,
+  optionalText,
+  paginationQuery,
+  readOnlyFields,
+  requiredOr,
+  tagsField,
+  timestampBound,
+  uuidParam,
+} from '@crm/shared';
+import { z } from 'zod';
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;
+export const LEAD_SOURCES = ['website_form', 'email', 'call', 'referral', 'partner', 'event', 'import', 'other'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+const NAME_MAX = 255;
+const PHONE_MAX = 32;
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, requiredOr(`Must be one of: ${values.join(', ')}.`));
+
+/** Fields a client writes. Every one optional here: what a missing one means depends on the method. */
+const writableLeadFields = {
+  title: optionalText(NAME_MAX),
+  first_name: optionalText(NAME_MAX),
+  last_name: optionalText(NAME_MAX),
+  email: optionalEmail,
+  phone: optionalText(PHONE_MAX),
+  company_name: optionalText(NAME_MAX),
+  status: choice(LEAD_STATUSES),
+  source: choice(LEAD_SOURCES).nullable(),
+  opportunity_amount: amountField,
+  currency: currencyField,
+  tags: tagsField,
+  board_position: z.int(requiredOr('A whole number is required.')).min(0, 'Must be 0 or more.').max(2_147_483_647),
+  custom_fields: z.unknown(),
+  assigned_to_id: uuidParam,
+};
+
+/** Server-derived fields (DESIGN §4): in a body, 400 on that field. */
+const SERVER_FIELDS = readOnlyFields([
+  'id',
+  'org',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'assigned_to',
+  'version',
+  'account_id',
+  'contact_id',
+  'opportunity_id',
+  'custom_field_definitions',
+  'conversion_status',
+] as const);
+
+/** A lead body: every writable field optional, server fields refused, unknown fields refused. */
+export const leadBody = z.strictObject({
+  ...Object.fromEntries(Object.entries(writableLeadFields).map(([key, schema]) => [key, schema.optional()])),
+  ...SERVER_FIELDS,
+}) as unknown as z.ZodType<LeadInput>;
+
+type Writable = typeof writableLeadFields;
+export type LeadInput = { [K in keyof Writable]?: z.output<Writable[K]> };
+
+export const LEAD_ORDERING_FIELDS = [
+  'created_at',
+  'updated_at',
+  'first_name',
+  'last_name',
+  'email',
+  'status',
+  'board_position',
+  'opportunity_amount',
+] as const;
+export type LeadOrderingField = (typeof LEAD_ORDERING_FIELDS)[number];
+
+const orderingChoices = LEAD_ORDERING_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+
+/** The list's query string, less its `cf_<key>` filters (parsed against the tenant's definitions). */
+export const leadListQuery = z.strictObject({
+  ...paginationQuery,
+  status: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .pipe(z.array(z.enum(LEAD_STATUSES, `Must be one of: ${LEAD_STATUSES.join(', ')}.`)))
+    .optional(),
+  source: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .pipe(z.array(z.enum(LEAD_SOURCES, `Must be one of: ${LEAD_SOURCES.join(', ')}.`)))
+    .optional(),
+  assigned_to: uuidParam.optional(),
+  tags: z
+    .string()
+    .transform((value) => value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
+    .refine((tags) => tags.length > 0, 'Give at least one tag.')
+    .optional(),
+  created_at__gte: timestampBound.optional(),
+  created_at__lte: timestampBound.optional(),
+  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
+  ordering: z.enum(orderingChoices, `Order by one of: ${LEAD_ORDERING_FIELDS.join(', ')} (prefix - for descending).`).optional(),
+});
+export type LeadListQuery = z.infer<typeof leadListQuery>;

@@ -1,0 +1,62 @@
+import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
+import type { LeadsDeps } from '../leads-deps';
+import { leadCustomFieldDefinitions, leadCustomFieldFilters } from '../custom-fields/lead-custom-fields';
+import { openLead } from './lead-access';
+import { leadViewOf, leadViews, type LeadView } from './lead-view';
+import { countLeads, listLeads, type LeadListFilter } from './leads.repository';
+import type { LeadListQuery, LeadOrderingField } from './leads.schemas';
+
+/** The detail GET: the lead and the tenant's lead custom-field definitions, to render its form. */
+export async function getLead(
+  deps: LeadsDeps,
+  caller: Caller,
+  id: string,
+): Promise<LeadView & { custom_field_definitions: CustomFieldDefinitionView[] }> {
+  const db = deps.dataSource.manager;
+  const lead = await openLead(db, caller, id);
+  const [view, definitions] = await Promise.all([leadViewOf(db, lead), leadCustomFieldDefinitions(db, caller.tenantId)]);
+  return { ...view, custom_field_definitions: definitions };
+}
+
+/** `%` and `_` in a search term are text, not wildcards. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */
+async function listFilter(deps: LeadsDeps, caller: Caller, query: LeadListQuery, cfParams: Record<string, unknown>): Promise<LeadListFilter> {
+  const params: unknown[] = [];
+  const conditions = [visibleRecordsCondition(caller, 'assigned_to', params)];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (query.status) add('status = ANY(?::text[])', query.status);
+  if (query.source) add('source = ANY(?::text[])', query.source);
+  if (query.assigned_to) add('assigned_to = ?', query.assigned_to);
+  if (query.tags) add('tags && ?::text[]', query.tags);
+  if (query.created_at__gte) add('created_at >= ?', query.created_at__gte);
+  if (query.created_at__lte) add('created_at <= ?', query.created_at__lte);
+  if (query.search) add(`search_text LIKE ?`, likePattern(query.search));
+  const custom = await leadCustomFieldFilters(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
+  conditions.push(...custom.conditions);
+  params.push(...custom.params);
+  return { conditions, params };
+}
+
+export async function findLeads(
+  deps: LeadsDeps,
+  caller: Caller,
+  query: LeadListQuery,
+  cfParams: Record<string, unknown>,
+  page: PageRequest,
+): Promise<{ count: number; results: LeadView[] }> {
+  requireSalesAccess(caller);
+  const filter = await listFilter(deps, caller, query, cfParams);
+  const ordering = query.ordering ?? '-created_at';
+  const order = { field: ordering.replace(/^-/, '') as LeadOrderingField, descending: ordering.startsWith('-') };
+  const db = deps.dataSource.manager;
+  const [count, leads] = await Promise.all([
+    countLeads(db, filter),
+    listLeads(db, filter, order, { offset: page.offset, limit: page.pageSize }),
+  ]);
+  return { count, results: await leadViews(db, caller.tenantId, leads) };
+}

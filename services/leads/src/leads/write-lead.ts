@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import {
+  profileBelongsToTenant,
+  requireSalesAccess,
+  ValidationError,
+  type Caller,
+  type Db,
+  type EntityManager,
+} from '@crm/shared';
+import type { LeadsDeps } from '../leads-deps';
+import { validLeadCustomFields } from '../custom-fields/lead-custom-fields';
+import { emitLeadChanged } from './lead-events';
+import { openLead } from './lead-access';
+import { leadViewOf, type LeadView } from './lead-view';
+import { checkAssignment, checkStatusChange, leadValuesFor, type WriteMode } from './lead-values';
+import { insertLead, nextBoardPosition, updateLead, type LeadRecord, type LeadValues } from './leads.repository';
+import type { LeadInput } from './leads.schemas';
+
+async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string): Promise<void> {
+  if (!(await profileBelongsToTenant(db, tenantId, profileId))) {
+    throw ValidationError.field('assigned_to_id', 'No member of this organisation has this id.');
+  }
+}
+
+/** POST: a new lead owned by the caller (or, for an admin, by `assigned_to_id`), at the end of its status column. */
+export async function createLead(deps: LeadsDeps, caller: Caller, input: LeadInput): Promise<LeadView> {
+  requireSalesAccess(caller);
+  checkAssignment(caller, input, undefined);
+  checkStatusChange('create', input, undefined);
+  const values = leadValuesFor('create', caller, input, undefined);
+  return deps.dataSource.transaction(async (manager) => {
+    values.customFields = await validLeadCustomFields(manager, caller.tenantId, 'create', input.custom_fields, {});
+    if (input.assigned_to_id !== undefined) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
+    if (input.board_position === undefined) values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
+    const lead = await insertLead(manager, {
+      ...values,
+      id: randomUUID(),
+      tenantId: caller.tenantId,
+      createdBy: caller.profileId,
+      now: deps.clock(),
+    });
+    return publishChange(manager, 'lead.created', caller, lead);
+  });
+}
+
+/** PUT (`replace`) or PATCH (`patch`) of a lead the caller may open; a change that changes nothing emits nothing. */
+export async function changeLead(
+  deps: LeadsDeps,
+  caller: Caller,
+  id: string,
+  mode: Exclude<WriteMode, 'create'>,
+  input: LeadInput,
+): Promise<LeadView> {
+  return deps.dataSource.transaction(async (manager) => {
+    const existing = await openLead(manager, caller, id, true);
+    checkAssignment(caller, input, existing.assignedTo);
+    checkStatusChange(mode, input, existing.status);
+    const values = leadValuesFor(mode, caller, input, existing);
+    values.customFields =
+      mode === 'patch' && input.custom_fields === undefined
+        ? existing.customFields
+        : await validLeadCustomFields(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
+    if (values.assignedTo !== existing.assignedTo) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
+    if (values.status !== existing.status && input.board_position === undefined) {
+      values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
+    }
+    if (sameValues(values, existing)) return leadViewOf(manager, existing);
+    const lead = await updateLead(manager, id, values, deps.clock());
+    return publishChange(manager, 'lead.updated', caller, lead);
+  });
+}
+
+async function publishChange(
+  manager: EntityManager,
+  type: 'lead.created' | 'lead.updated',
+  caller: Caller,
+  lead: LeadRecord,
+): Promise<LeadView> {
+  const view = await leadViewOf(manager, lead);
+  await emitLeadChanged(manager, type, caller, view, lead.version);
+  return view;
+}
+
+function sameValues(values: LeadValues, existing: LeadRecord): boolean {
+  return (Object.keys(values) as (keyof LeadValues)[]).every(
+    (key) => JSON.stringify(values[key]) === JSON.stringify(existing[key]),
+  );
+}

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/shared';
+import { leadsService } from './index';
+
+runServiceMain(leadsService);

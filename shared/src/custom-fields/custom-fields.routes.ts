@@ -1,0 +1,73 @@
+import { Router } from 'express';
+import { callerOf, hasSalesAccess, isAdmin, type Caller } from '../auth-context';
+import type { DataSource } from '../database';
+import { ForbiddenError } from '../errors';
+import { idParam } from '../http/fields';
+import { pageEnvelope, pageRequest } from '../http/pagination';
+import { parseBody, parseQuery } from '../http/validation';
+import { assertSqlIdentifier } from './custom-fields.repository';
+import { createCustomFieldBody, listCustomFieldsQuery, updateCustomFieldBody } from './custom-fields.schemas';
+import { changeCustomField, createCustomField, deleteCustomField, listCustomFields, requireCustomField } from './manage-custom-fields';
+
+export interface CustomFieldRoutesOptions {
+  dataSource: DataSource;
+  /** The entity the definitions belong to, as stored in `custom_field_definitions.entity` (`lead`, ...). */
+  entity: string;
+  /** Ends with a slash, e.g. `/api/leads/custom-fields/`; an entry lives at `<basePath><id>/`. */
+  basePath: string;
+  /** The entity's table (in the service's schema), with `tenant_id` and `custom_fields jsonb`. */
+  recordTable: string;
+  /** Who may use the entity at all (others: 403 on every route). Default: admins and members with sales access. */
+  canUseEntity?: (caller: Caller) => boolean;
+  clock?: () => Date;
+}
+
+export const ADMIN_ONLY = 'Only an admin may manage custom fields.';
+
+/**
+ * `GET|POST <basePath>` and `PATCH|DELETE <basePath><id>/` (DESIGN §5). Anyone who may use the entity
+ * reads the definitions (a form needs them); only admins change them. Mount before the entity's
+ * `<id>/` routes, so `custom-fields` is never read as a record id.
+ */
+export function customFieldRoutes(options: CustomFieldRoutesOptions): Router {
+  const { dataSource, entity, basePath, recordTable } = options;
+  if (!basePath.startsWith('/') || !basePath.endsWith('/')) throw new Error(`basePath must start and end with "/": ${basePath}`);
+  assertSqlIdentifier(recordTable); // fail at start, not at the first DELETE
+  const canUseEntity = options.canUseEntity ?? hasSalesAccess;
+  const clock = options.clock ?? (() => new Date());
+
+  const reader = (caller: Caller): Caller => {
+    if (!canUseEntity(caller)) throw new ForbiddenError();
+    return caller;
+  };
+  const admin = (caller: Caller): Caller => {
+    if (!canUseEntity(caller) || !isAdmin(caller)) throw new ForbiddenError(ADMIN_ONLY);
+    return caller;
+  };
+  const scopeOf = (caller: Caller) => ({ tenantId: caller.tenantId, entity });
+
+  const router = Router();
+  router.get(basePath, async (req, res) => {
+    const caller = reader(callerOf(req));
+    const page = pageRequest(parseQuery(req, listCustomFieldsQuery));
+    const { count, results } = await listCustomFields(dataSource, scopeOf(caller), page);
+    res.json(pageEnvelope(req, page, count, results));
+  });
+  router.post(basePath, async (req, res) => {
+    const caller = admin(callerOf(req));
+    res.status(201).json(await createCustomField(dataSource, scopeOf(caller), parseBody(req, createCustomFieldBody), clock()));
+  });
+  // Permission, then the definition, then the body: a member learns nothing, a hidden id is a plain 404.
+  router.patch(`${basePath}:definitionId/`, async (req, res) => {
+    const caller = admin(callerOf(req));
+    const id = idParam(req.params.definitionId);
+    await requireCustomField(dataSource, scopeOf(caller), id);
+    res.json(await changeCustomField(dataSource, scopeOf(caller), id, parseBody(req, updateCustomFieldBody)));
+  });
+  router.delete(`${basePath}:definitionId/`, async (req, res) => {
+    const caller = admin(callerOf(req));
+    await deleteCustomField(dataSource, scopeOf(caller), idParam(req.params.definitionId), recordTable);
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,2 @@
+export * from './notes-and-files.repository';
+export * from './notes-and-files.routes';

@@ -1,0 +1,74 @@
+import type { Db, EntityManager, SqlMigration } from '../database';
+import { queryOne, queryRows } from '../database';
+import type { CrmEvent } from '../messaging';
+
+/**
+ * A service's copy of the profiles of auth (DESIGN §1), fed by `profile.created` / `profile.updated`,
+ * so it can show `assigned_to {id, email}` and check an owner belongs to the tenant without calling auth.
+ */
+export function profileReplicaMigration(name: string): SqlMigration {
+  return {
+    name,
+    up: `
+      CREATE TABLE profiles (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        email text NOT NULL,
+        version integer NOT NULL
+      );
+      CREATE INDEX profiles_tenant ON profiles (tenant_id);
+    `,
+  };
+}
+
+export const PROFILE_EVENT_TYPES = ['profile.created', 'profile.updated'];
+
+interface ProfileEventData {
+  id: string;
+  email: string;
+  version: number;
+}
+
+function isProfileEventData(data: unknown): data is ProfileEventData {
+  const candidate = data as Partial<ProfileEventData>;
+  return typeof candidate?.id === 'string' && typeof candidate.email === 'string' && Number.isInteger(candidate.version);
+}
+
+/**
+ * Applies a profile event when it is newer than the copy (delivery is at least once and unordered):
+ * an older or repeated version changes nothing.
+ */
+export async function applyProfileEvent(manager: EntityManager, event: CrmEvent): Promise<void> {
+  if (!isProfileEventData(event.data)) return;
+  const { id, email, version } = event.data;
+  await manager.query(
+    `INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, version = EXCLUDED.version
+       WHERE profiles.version < EXCLUDED.version`,
+    [id, event.tenantid, email, version],
+  );
+}
+
+export interface ProfileRef {
+  id: string;
+  email: string | null;
+}
+
+/** `{id, email}` for each id (email null while the replica has not seen the profile yet). */
+export async function profileRefs(db: Db, tenantId: string, ids: string[]): Promise<Map<string, ProfileRef>> {
+  const unique = [...new Set(ids)];
+  const refs = new Map<string, ProfileRef>(unique.map((id) => [id, { id, email: null }]));
+  if (unique.length === 0) return refs;
+  const rows = await queryRows<{ id: string; email: string }>(
+    db,
+    `SELECT id, email FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+    [tenantId, unique],
+  );
+  for (const row of rows) refs.set(row.id, { id: row.id, email: row.email });
+  return refs;
+}
+
+export async function profileBelongsToTenant(db: Db, tenantId: string, profileId: string): Promise<boolean> {
+  const row = await queryOne(db, `SELECT 1 FROM profiles WHERE tenant_id = $1 AND id = $2`, [tenantId, profileId]);
+  return row !== undefined;
+}

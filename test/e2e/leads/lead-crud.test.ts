@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const FULL_BODY = {
+  title: 'Head of Sales',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'Ada@Example.com',
+  phone: '+44 20 7946 0958',
+  company_name: 'Analytical Engines',
+  status: 'contacted',
+  source: 'website_form',
+  opportunity_amount: '1250.5',
+  currency: 'EUR',
+  tags: ['vip', 'uk', 'vip'],
+  board_position: 3,
+};
+
+describe('creating a lead', () => {
+  it('when the body is complete, then 201 with the full record, owned by the creator', async () => {
+    const res = await system.api.post('/api/leads/', FULL_BODY, { token: seller.access });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      title: 'Head of Sales',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0958',
+      company_name: 'Analytical Engines',
+      status: 'contacted',
+      source: 'website_form',
+      opportunity_amount: '1250.50',
+      currency: 'EUR',
+      tags: ['vip', 'uk'],
+      board_position: 3,
+      assigned_to: { id: seller.profileId, email: seller.email },
+      custom_fields: {},
+      org: admin.orgId,
+      created_by: seller.profileId,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+  });
+
+  it('when only a name is given, then the defaults fill the rest and it goes to the end of its column', async () => {
+    const first = await createLead(system.api, admin.access, { first_name: 'Only' });
+    const second = await createLead(system.api, admin.access, { last_name: 'Name' });
+    expect(first).toMatchObject({ status: 'new', source: null, currency: 'USD', tags: [], opportunity_amount: null, email: null });
+    expect(second.board_position).toBe(first.board_position + 1);
+  });
+
+  it('when no name, e-mail or company is given, then 400', async () => {
+    const res = await system.api.post('/api/leads/', { phone: '123', title: 'Nobody' }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: true, errors: { non_field_errors: expect.any(String) } });
+  });
+
+  it.each(['id', 'org', 'created_by', 'created_at', 'updated_at', 'assigned_to', 'account_id'])(
+    'when the server-derived field %s is in the body, then 400 on that field and nothing is created',
+    async (field) => {
+      const before = await system.api.get('/api/leads/', { token: admin.access });
+      const res = await system.api.post('/api/leads/', { first_name: 'X', [field]: 'anything' }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: true, errors: { [field]: expect.any(String) } });
+      expect((await system.api.get('/api/leads/', { token: admin.access })).body.count).toBe(before.body.count);
+    },
+  );
+
+  it('when a field is unknown or has the wrong type, then 400 on each of them', async () => {
+    const res = await system.api.post(
+      '/api/leads/',
+      {
+        first_name: 'X',
+        favourite_colour: 'red',
+        email: 'not-an-email',
+        status: 'won',
+        source: 'carrier pigeon',
+        opportunity_amount: '-5',
+        currency: 'XXXX',
+        tags: 'vip',
+        board_position: 1.5,
+        phone: 'x'.repeat(33),
+        last_name: 'y'.repeat(256),
+      },
+      { token: admin.access },
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(
+      ['board_position', 'currency', 'email', 'favourite_colour', 'last_name', 'opportunity_amount', 'phone', 'source', 'status', 'tags'].sort(),
+    );
+  });
+
+  it('when the body is not a JSON object, then 400', async () => {
+    for (const rawBody of ['[1,2]', '"text"', '{"first_name": ']) {
+      const res = await system.api.post('/api/leads/', undefined, { token: admin.access, rawBody, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(true);
+    }
+  });
+
+  it('when a new lead is sent as converted, then 400 on status', async () => {
+    const res = await system.api.post('/api/leads/', { first_name: 'X', status: 'converted' }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ status: expect.any(String) });
+  });
+});
+
+describe('assigning a lead', () => {
+  it('when an admin assigns it to a member, then the member owns it', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Assigned', assigned_to_id: seller.profileId });
+    expect(lead.assigned_to).toEqual({ id: seller.profileId, email: seller.email });
+    expect(lead.created_by).toBe(admin.profileId);
+  });
+
+  it('when the profile is not of this organisation, then 400 on assigned_to_id', async () => {
+    const other = await registerTenant(system.api, 'Other');
+    for (const id of [other.profileId, randomUUID()]) {
+      const res = await system.api.post('/api/leads/', { first_name: 'X', assigned_to_id: id }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ assigned_to_id: expect.any(String) });
+    }
+  });
+
+  it('when a member assigns a lead to someone else, then 403', async () => {
+    const res = await system.api.post('/api/leads/', { first_name: 'X', assigned_to_id: admin.profileId }, { token: seller.access });
+    expect(res.status).toBe(403);
+    const own = await system.api.post('/api/leads/', { first_name: 'X', assigned_to_id: seller.profileId }, { token: seller.access });
+    expect(own.status).toBe(201);
+  });
+});
+
+describe('reading, changing and deleting a lead', () => {
+  it('when the detail is read, then it carries the custom field definitions', async () => {
+    const lead = await createLead(system.api, admin.access, FULL_BODY);
+    const res = await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...lead, custom_field_definitions: [] });
+  });
+
+  it('when PATCH sends some fields, then only those change and the version moves on', async () => {
+    const lead = await createLead(system.api, admin.access, FULL_BODY);
+    const res = await system.api.patch(`/api/leads/${lead.id}/`, { phone: null, tags: ['new-tag'] }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...lead, phone: null, tags: ['new-tag'], updated_at: expect.stringMatching(TIMESTAMP) });
+    expect((await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access })).body.phone).toBeNull();
+  });
+
+  it('when PUT omits fields, then they go back to their defaults; owner and board position stay', async () => {
+    const lead = await createLead(system.api, admin.access, FULL_BODY);
+    const res = await system.api.put(`/api/leads/${lead.id}/`, { first_name: 'Grace', status: 'contacted' }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      first_name: 'Grace',
+      last_name: null,
+      email: null,
+      phone: null,
+      title: null,
+      company_name: null,
+      source: null,
+      opportunity_amount: null,
+      currency: 'USD',
+      tags: [],
+      status: 'contacted',
+      board_position: lead.board_position,
+      assigned_to: lead.assigned_to,
+      custom_fields: {},
+    });
+  });
+
+  it('when PATCH would leave no name, e-mail or company, then 400 and nothing changes', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Solo' });
+    const res = await system.api.patch(`/api/leads/${lead.id}/`, { first_name: '' }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect((await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access })).body.first_name).toBe('Solo');
+  });
+
+  it('when PATCH or PUT carries a server-derived field, then 400 on it', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'X' });
+    for (const method of ['patch', 'put'] as const) {
+      const res = await system.api[method](`/api/leads/${lead.id}/`, { first_name: 'Y', created_at: '2020-01-01' }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ created_at: expect.any(String) });
+    }
+  });
+
+  it('when the status changes, then the lead moves to the end of the new column', async () => {
+    const inColumn = await createLead(system.api, admin.access, { first_name: 'Q', status: 'qualified' });
+    const lead = await createLead(system.api, admin.access, { first_name: 'Mover' });
+    const res = await system.api.patch(`/api/leads/${lead.id}/`, { status: 'qualified' }, { token: admin.access });
+    expect(res.body.board_position).toBeGreaterThan(inColumn.board_position);
+  });
+
+  it('when PATCH sets the status to converted, then 400: conversion is a PUT', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'X' });
+    const res = await system.api.patch(`/api/leads/${lead.id}/`, { status: 'converted' }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ status: expect.any(String) });
+  });
+
+  it('when a lead is deleted, then 204 with no body and it is gone', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Doomed' });
+    const res = await system.api.delete(`/api/leads/${lead.id}/`, { token: admin.access });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access })).status).toBe(404);
+    const [row] = await system.services.leads!.dataSource.query('SELECT count(*)::int AS n FROM leads WHERE id = $1', [lead.id]);
+    expect(row.n).toBe(0);
+  });
+});
+
+describe('lead events', () => {
+  it('when a lead is created, changed and deleted, then lead.created, lead.updated and lead.deleted reach the audit log', async () => {
+    const lead = await createLead(system.api, seller.access, { first_name: 'Evented' });
+    await system.api.patch(`/api/leads/${lead.id}/`, { last_name: 'Changed' }, { token: seller.access });
+    await system.api.delete(`/api/leads/${lead.id}/`, { token: seller.access });
+    const log = await eventually(
+      async () => {
+        const res = await system.api.get(`/api/audit-logs/?record_id=${lead.id}&ordering=time`, { token: admin.access });
+        return res.body.count === 3 ? res.body.results : undefined;
+      },
+      15_000,
+      'three lead events in the audit log',
+    );
+    expect(log.map((entry: { type: string }) => entry.type)).toEqual(['lead.created', 'lead.updated', 'lead.deleted']);
+    expect(log[0].data).toMatchObject({ id: lead.id, first_name: 'Evented', version: 1 });
+    expect(log[1].data).toMatchObject({ last_name: 'Changed', version: 2 });
+    expect(log[2].data).toEqual({ id: lead.id, assigned_to: [seller.profileId], version: 3 });
+    expect(log[2].actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
+  });
+
+  it('when a PATCH changes nothing, then no event is written', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Still', tags: ['a'] });
+    const res = await system.api.patch(`/api/leads/${lead.id}/`, { first_name: 'Still', tags: ['a'] }, { token: admin.access });
+    expect(res.status).toBe(200);
+    const [row] = await system.services.leads!.dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE subject = $1`, [lead.id]);
+    expect(row.n).toBe(1);
+  });
+});
