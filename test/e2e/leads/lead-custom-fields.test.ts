@@ -72,6 +72,29 @@ describe('custom field definitions', () => {
     expect(bad.body.errors).toHaveProperty('key');
   });
 
+  it('when another tenant, or a malformed id, is used to change or delete a definition, then 404 and it stays', async () => {
+    const stranger = await registerTenant(system.api, 'Stranger');
+    const mine = (await system.api.get('/api/leads/custom-fields/', { token: admin.access })).body.results[0];
+    for (const path of [`/api/leads/custom-fields/${mine.id}/`, '/api/leads/custom-fields/not-an-id/']) {
+      expect((await system.api.patch(path, { label: 'Hijacked' }, { token: stranger.access })).status).toBe(404);
+      expect((await system.api.delete(path, { token: stranger.access })).status).toBe(404);
+    }
+    expect((await system.api.get('/api/leads/custom-fields/', { token: stranger.access })).body.count).toBe(0);
+    const still = (await system.api.get('/api/leads/custom-fields/', { token: admin.access })).body.results[0];
+    expect(still).toEqual(mine);
+  });
+
+  it('when an admin changes a label, then 200; key and type cannot change', async () => {
+    const created = await system.api.post('/api/leads/custom-fields/', { key: 'colour', label: 'Colour', field_type: 'text' }, { token: admin.access });
+    const renamed = await system.api.patch(`/api/leads/custom-fields/${created.body.id}/`, { label: 'Color' }, { token: admin.access });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.label).toBe('Color');
+    const retyped = await system.api.patch(`/api/leads/custom-fields/${created.body.id}/`, { field_type: 'number', key: 'hue' }, { token: admin.access });
+    expect(retyped.status).toBe(400);
+    expect(Object.keys(retyped.body.errors).sort()).toEqual(['field_type', 'key']);
+    await system.api.delete(`/api/leads/custom-fields/${created.body.id}/`, { token: admin.access });
+  });
+
   it('when the lead detail is read, then it carries the definitions', async () => {
     const lead = await createLead(system.api, admin.access, { first_name: 'Form' });
     const res = await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access });
