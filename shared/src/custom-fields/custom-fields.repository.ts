@@ -104,7 +104,7 @@ export async function findDefinition(
 ): Promise<CustomFieldDefinition | undefined> {
   const row = await queryOne<DefinitionRow>(
     db,
-    `SELECT ${COLUMNS} FROM custom_field_definitions WHERE id = $1 AND $2::uuid IS NOT NULL AND $3::text IS NOT NULL
+    `SELECT ${COLUMNS} FROM custom_field_definitions WHERE id = $1 AND tenant_id = $2 AND entity = $3
      ${options.forUpdate ? 'FOR UPDATE' : ''}`,
     [id, scope.tenantId, scope.entity],
   );

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { mintInternalToken, type Caller } from '../../src/auth-context';
+import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
+import { customFieldsMigration, type CustomFieldRule } from '../../src/custom-fields';
+import { openServiceDatabase, type DataSource } from '../../src/database';
+
+export const DATABASE_URL = process.env.DATABASE_URL!;
+
+/**
+ * A fresh schema with the definitions table and `things`, a stand-in record table shaped like the
+ * entities' (tenant, jsonb values with the GIN index the filters rely on).
+ */
+export async function openCustomFieldsTestDatabase(schema: string): Promise<DataSource> {
+  const admin = new Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+  return openServiceDatabase({
+    url: DATABASE_URL,
+    schema,
+    migrations: [
+      customFieldsMigration('CustomFields1764000000000'),
+      {
+        name: 'Things1764000000001',
+        up: `CREATE TABLE things (
+               id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+               tenant_id uuid NOT NULL,
+               custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb
+             );
+             CREATE INDEX things_custom_fields ON things USING gin (custom_fields jsonb_path_ops);`,
+      },
+    ],
+  });
+}
+
+export function callerIn(tenantId: string, role: Caller['role'], salesAccess: boolean): Caller {
+  const id = randomUUID();
+  return {
+    userId: randomUUID(),
+    tenantId,
+    profileId: id,
+    role,
+    salesAccess,
+    scopes: [],
+    credential: { kind: 'user', id },
+  };
+}
+
+export const AUDIENCE = 'cftest';
+export const internalToken = (caller: Caller) => mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, AUDIENCE, caller);
+
+/** A definition as the pure checks need it; everything not given is the plain default. */
+export function rule(key: string, fieldType: CustomFieldRule['fieldType'], extra: Partial<CustomFieldRule> = {}): CustomFieldRule {
+  return { key, fieldType, options: [], isRequired: false, isFilterable: false, ...extra };
+}
+
+export const options = (...values: string[]) => values.map((value) => ({ value, label: value.toUpperCase() }));
