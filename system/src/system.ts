@@ -1,5 +1,7 @@
+import { accountsOpportunitiesService } from '@crm/accounts-opportunities';
 import { auditService } from '@crm/audit';
 import { authService } from '@crm/auth';
+import { contactsService } from '@crm/contacts';
 import { startGateway } from '@crm/gateway';
 import { leadsService } from '@crm/leads';
 import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/shared';
@@ -8,6 +10,8 @@ import { closeInOrder, createLogger, startService, type Logger, type AnyServiceD
 export const SERVICES: Array<{ definition: AnyServiceDefinition; urlSetting: string }> = [
   { definition: authService, urlSetting: 'AUTH_SERVICE_URL' },
   { definition: leadsService, urlSetting: 'LEADS_SERVICE_URL' },
+  { definition: contactsService, urlSetting: 'CONTACTS_SERVICE_URL' },
+  { definition: accountsOpportunitiesService, urlSetting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
   { definition: auditService, urlSetting: 'AUDIT_SERVICE_URL' },
 ];
 

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/shared';
+import { accountsOpportunitiesService } from './index';
+
+runServiceMain(accountsOpportunitiesService);

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/shared';
+import { contactsService } from './index';
+
+runServiceMain(contactsService);
