@@ -10,3 +10,4 @@ export * from './service';
 export * from './profile-replica';
 export * from './notes-and-files';
 export * from './custom-fields';
+export * from './events';

@@ -1,29 +1,50 @@
 import { applyProfileEvent, defineService, PROFILE_EVENT_TYPES, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
+import { CONVERTED_RECORD_EVENTS, onConvertedRecordCreated } from './conversion/conversion.consumer';
+import { conversionComplete } from './conversion/conversion.repository';
+import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadCustomFieldRoutes } from './custom-fields/lead-custom-fields';
-import { leadNotesRoutes } from './notes/lead-notes';
 import { leadsRoutes } from './leads/leads.routes';
 import { leadsMigrations } from './migrations';
+import { leadNotesRoutes } from './notes/lead-notes';
 
-/** What leads keeps of other contexts: the profiles replica (owners' e-mail addresses, tenant membership). */
-const onEvent: EventHandler = async (event, manager) => {
-  if (PROFILE_EVENT_TYPES.includes(event.type)) await applyProfileEvent(manager, event);
+const SCHEMA = 'leads';
+
+/** What leads consumes: the profiles replica, and the records its conversions created. */
+const HANDLERS: Record<string, EventHandler> = {
+  ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type) => [type, (event, manager) => applyProfileEvent(manager, event)])),
+  ...Object.fromEntries(Object.keys(CONVERTED_RECORD_EVENTS).map((type) => [type, onConvertedRecordCreated])),
 };
 
-/** Leads, their tags, custom fields, notes and files (DESIGN §1, §5). */
+const onEvent: EventHandler = async (event, manager) => {
+  await HANDLERS[event.type]?.(event, manager);
+};
+
+/** Leads, their tags, custom fields, notes and files, and their conversion (DESIGN §1, §5, §6). */
 export const leadsService = defineService({
   name: 'leads',
-  schema: 'leads',
+  schema: SCHEMA,
   defaultPort: 8082,
   config: leadsConfig,
   migrations: leadsMigrations,
   publishesEvents: true,
-  consumes: { bindings: PROFILE_EVENT_TYPES, handler: () => onEvent },
-  routes: (deps) =>
-    Router()
-      // Before `/api/leads/:id/`, so `custom-fields` is never read as a lead id.
-      .use(leadCustomFieldRoutes(deps))
-      .use(leadNotesRoutes(deps))
-      .use(leadsRoutes(deps)),
+  consumes: { bindings: Object.keys(HANDLERS), handler: () => onEvent },
+  routes: async (deps) => {
+    const waiter = new ConversionWaiter({
+      databaseUrl: deps.config.DATABASE_URL,
+      schema: SCHEMA,
+      logger: deps.logger,
+      isComplete: (leadId) => conversionComplete(deps.dataSource.manager, leadId),
+    });
+    await waiter.start();
+    deps.onStop(() => waiter.stop());
+    return (
+      Router()
+        // Before `/api/leads/:id/`, so `custom-fields` is never read as a lead id.
+        .use(leadCustomFieldRoutes(deps))
+        .use(leadNotesRoutes(deps))
+        .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
+    );
+  },
 });

@@ -11,6 +11,8 @@ export interface ServiceDeps<Config> {
   logger: Logger;
   /** The time source; tests pass a fixed or movable one. */
   clock: () => Date;
+  /** Registers something the service opened itself (a listener, a pool) to close on shutdown, after HTTP and the consumer. */
+  onStop: (close: () => Promise<void>) => void;
 }
 
 /**

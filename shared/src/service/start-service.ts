@@ -47,7 +47,9 @@ export async function startService<Shape extends z.ZodRawShape>(
     poolSize: common.DATABASE_POOL_SIZE,
     logger,
   });
-  const deps = { config, dataSource, logger, clock: options.clock ?? (() => new Date()) } as ServiceDeps<
+  const ownClosers: Closer[] = [];
+  const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
+  const deps = { config, dataSource, logger, clock: options.clock ?? (() => new Date()), onStop } as ServiceDeps<
     z.infer<z.ZodObject<Shape>>
   >;
 
@@ -90,6 +92,7 @@ export async function startService<Shape extends z.ZodRawShape>(
     return [
       { name: 'http', close: async () => { health.draining = true; await running?.close(common.SHUTDOWN_TIMEOUT_MS); } },
       { name: 'consumer', close: async () => consumer?.stop() },
+      ...ownClosers,
       { name: 'relay', close: async () => relay?.stop() },
       { name: 'broker', close: () => broker.close() },
       { name: 'database', close: () => dataSource.destroy() },

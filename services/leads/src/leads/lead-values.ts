@@ -74,18 +74,21 @@ export function checkAssignment(caller: Caller, input: LeadInput, currentOwner: 
 }
 
 /**
- * The status rules of the spec: a converted lead keeps its status (422), and `converted` is reached only
- * by conversion, a PUT (issue 4 builds it); POST and PATCH cannot set it.
+ * The status rules of the spec: a converted lead keeps its status and converts once (422); `converted`
+ * is reached only by a PUT, which is then a conversion; POST and PATCH cannot set it (400).
  */
-export function checkStatusChange(mode: WriteMode, input: LeadInput, currentStatus: string | undefined): void {
-  if (input.status === undefined) return;
+export function checkStatusChange(mode: WriteMode, input: LeadInput, currentStatus: string | undefined): 'conversion' | 'change' {
+  if (input.status === undefined) return 'change';
   if (currentStatus === 'converted') {
     if (input.status !== 'converted') throw new UnprocessableError('A converted lead cannot change its status.');
     if (mode === 'replace') throw new UnprocessableError('This lead is already converted.');
-    return;
+    return 'change';
   }
-  if (input.status !== 'converted') return;
+  if (input.status !== 'converted') return 'change';
   if (mode === 'create') throw ValidationError.field('status', 'A new lead cannot be converted; convert it with PUT.');
   if (mode === 'patch') throw ValidationError.field('status', 'Convert a lead with PUT.');
-  throw new UnprocessableError('Lead conversion is not available yet.');
+  return 'conversion';
 }
+
+/** A PUT asking for `converted`: the route sends it to conversion (any refusal happens there). */
+export const asksForConversion = (input: LeadInput): boolean => input.status === 'converted';

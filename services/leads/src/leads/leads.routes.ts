@@ -1,14 +1,17 @@
 import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
 import { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
+import { convertLead } from '../conversion/convert-lead';
+import type { ConversionWaiter } from '../conversion/conversion-waiter';
 import { removeLead } from './delete-lead';
 import { openLead } from './lead-access';
+import { asksForConversion } from './lead-values';
 import { leadBody, leadListQuery } from './leads.schemas';
 import { findLeads, getLead } from './read-leads';
 import { changeLead, createLead } from './write-lead';
 
 /** `/api/leads/` and `/api/leads/<id>/`. A hidden lead answers 404 before its body is even read. */
-export function leadsRoutes(deps: LeadsDeps): Router {
+export function leadsRoutes(deps: LeadsDeps, conversion: { waiter: ConversionWaiter; waitMs: number }): Router {
   const router = Router();
   const db = deps.dataSource.manager;
 
@@ -31,14 +34,21 @@ export function leadsRoutes(deps: LeadsDeps): Router {
     res.json(await getLead(deps, callerOf(req), idParam(req.params.id)));
   });
 
-  for (const [method, mode] of [['put', 'replace'], ['patch', 'patch']] as const) {
-    router[method]('/api/leads/:id/', async (req, res) => {
-      const caller = callerOf(req);
-      const id = idParam(req.params.id);
-      await openLead(db, caller, id);
-      res.json(await changeLead(deps, caller, id, mode, parseBody(req, leadBody)));
-    });
-  }
+  router.put('/api/leads/:id/', async (req, res) => {
+    const caller = callerOf(req);
+    const id = idParam(req.params.id);
+    await openLead(db, caller, id);
+    const input = parseBody(req, leadBody);
+    if (asksForConversion(input)) res.json(await convertLead(deps, conversion.waiter, conversion.waitMs, caller, id, input));
+    else res.json(await changeLead(deps, caller, id, 'replace', input));
+  });
+
+  router.patch('/api/leads/:id/', async (req, res) => {
+    const caller = callerOf(req);
+    const id = idParam(req.params.id);
+    await openLead(db, caller, id);
+    res.json(await changeLead(deps, caller, id, 'patch', parseBody(req, leadBody)));
+  });
 
   router.delete('/api/leads/:id/', async (req, res) => {
     await removeLead(deps, callerOf(req), idParam(req.params.id));

@@ -43,7 +43,35 @@ export async function createLead(deps: LeadsDeps, caller: Caller, input: LeadInp
   });
 }
 
-/** PUT (`replace`) or PATCH (`patch`) of a lead the caller may open; a change that changes nothing emits nothing. */
+/**
+ * The values a PUT (`replace`) or PATCH (`patch`) of `existing` stores, with every rule of a change
+ * checked (assignment, custom fields, owner in the tenant); a status change without a position moves
+ * the lead to the end of its new column.
+ */
+export async function valuesForChange(
+  manager: EntityManager,
+  caller: Caller,
+  mode: Exclude<WriteMode, 'create'>,
+  input: LeadInput,
+  existing: LeadRecord,
+): Promise<LeadValues> {
+  checkAssignment(caller, input, existing.assignedTo);
+  const values = leadValuesFor(mode, caller, input, existing);
+  values.customFields =
+    mode === 'patch' && input.custom_fields === undefined
+      ? existing.customFields
+      : await validLeadCustomFields(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
+  if (values.assignedTo !== existing.assignedTo) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
+  if (values.status !== existing.status && input.board_position === undefined) {
+    values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
+  }
+  return values;
+}
+
+/**
+ * PUT or PATCH of a lead the caller may open, other than a conversion (see `convertLead`); a change
+ * that changes nothing emits nothing.
+ */
 export async function changeLead(
   deps: LeadsDeps,
   caller: Caller,
@@ -53,17 +81,10 @@ export async function changeLead(
 ): Promise<LeadView> {
   return deps.dataSource.transaction(async (manager) => {
     const existing = await openLead(manager, caller, id, true);
-    checkAssignment(caller, input, existing.assignedTo);
-    checkStatusChange(mode, input, existing.status);
-    const values = leadValuesFor(mode, caller, input, existing);
-    values.customFields =
-      mode === 'patch' && input.custom_fields === undefined
-        ? existing.customFields
-        : await validLeadCustomFields(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
-    if (values.assignedTo !== existing.assignedTo) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
-    if (values.status !== existing.status && input.board_position === undefined) {
-      values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
+    if (checkStatusChange(mode, input, existing.status) === 'conversion') {
+      throw new Error('A conversion goes through convertLead');
     }
+    const values = await valuesForChange(manager, caller, mode, input, existing);
     if (sameValues(values, existing)) return leadViewOf(manager, existing);
     const lead = await updateLead(manager, id, values, deps.clock());
     return publishChange(manager, 'lead.updated', caller, lead);

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { ValidationError, type LeadConvertedData } from '@crm/shared';
+import type { LeadValues } from '../leads/leads.repository';
+import type { ConversionIds } from './conversion.repository';
+
+const personName = (values: LeadValues) => [values.firstName, values.lastName].filter(Boolean).join(' ');
+
+/**
+ * What converting a lead creates (DESIGN §6): an account named after the company (else the person),
+ * a contact from the person, and an opportunity when the lead has an amount; the ids are allocated
+ * here, so the services create each record idempotently by id.
+ */
+export function conversionPlan(
+  leadId: string,
+  values: LeadValues,
+  convertedBy: string,
+): { ids: ConversionIds; data: Omit<LeadConvertedData, 'lead'> } {
+  const name = personName(values);
+  if (name === '') {
+    throw ValidationError.field('first_name', 'A lead needs a first or last name to become a contact when it is converted.');
+  }
+  const accountName = values.companyName ?? name;
+  const ids: ConversionIds = {
+    accountId: randomUUID(),
+    contactId: randomUUID(),
+    opportunityId: values.opportunityAmount === null ? null : randomUUID(),
+  };
+  return {
+    ids,
+    data: {
+      lead_id: leadId,
+      owner_id: values.assignedTo,
+      converted_by: convertedBy,
+      account: { id: ids.accountId, name: accountName },
+      contact: {
+        id: ids.contactId,
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        title: values.title,
+      },
+      opportunity:
+        ids.opportunityId === null
+          ? null
+          : { id: ids.opportunityId, name: accountName, amount: values.opportunityAmount!, currency: values.currency },
+    },
+  };
+}

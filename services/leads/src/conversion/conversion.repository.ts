@@ -1,0 +1,45 @@
+import { queryOne, queryRows, type Db } from '@crm/shared';
+import { conversionChannel } from './conversion-waiter';
+
+export interface ConversionIds {
+  accountId: string;
+  contactId: string;
+  opportunityId: string | null;
+}
+
+/** Records the ids the conversion allocated (the lead's status is written with its other values). */
+export async function recordConversion(db: Db, leadId: string, ids: ConversionIds, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE leads SET account_id = $2, contact_id = $3, opportunity_id = $4, converted_at = $5,
+       opportunity_ready = ($4::uuid IS NULL)
+     WHERE id = $1`,
+    [leadId, ids.accountId, ids.contactId, ids.opportunityId, now],
+  );
+}
+
+export type ConvertedRecordKind = 'account' | 'contact' | 'opportunity';
+
+/**
+ * The owning service announced a record a conversion created: mark it ready and, when it was the last
+ * one, NOTIFY the request waiting for the conversion (delivered on commit, to every replica).
+ */
+export async function markConvertedRecordReady(db: Db, kind: ConvertedRecordKind, recordId: string): Promise<void> {
+  const rows = await queryRows<{ id: string; complete: boolean }>(
+    db,
+    `UPDATE leads SET ${kind}_ready = true WHERE ${kind}_id = $1
+     RETURNING id, (account_ready AND contact_ready AND opportunity_ready) AS complete`,
+    [recordId],
+  );
+  for (const row of rows) {
+    if (row.complete) await db.query(`SELECT pg_notify($1 || current_schema(), $2)`, [conversionChannel(''), row.id]);
+  }
+}
+
+export async function conversionComplete(db: Db, leadId: string): Promise<boolean> {
+  const row = await queryOne<{ complete: boolean }>(
+    db,
+    `SELECT (account_ready AND contact_ready AND opportunity_ready) AS complete FROM leads WHERE id = $1`,
+    [leadId],
+  );
+  return row?.complete ?? false;
+}
