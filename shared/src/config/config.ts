@@ -65,6 +65,12 @@ export const commonConfig = {
     .default(DEV_INTERNAL_TOKEN_SECRET)
     .describe('Shared secret the gateway signs internal tokens with and services verify them with.'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
+  FAULT_KILL_AFTER_HANDLING: z
+    .string()
+    .optional()
+    .describe(
+      'Testing only (refused in production): the process SIGKILLs itself after committing the handling of an event of this type, before its ack, to prove redelivery creates nothing twice.',
+    ),
 };
 
 export type CommonConfig = z.infer<z.ZodObject<typeof commonConfig>>;
@@ -73,6 +79,9 @@ export type CommonConfig = z.infer<z.ZodObject<typeof commonConfig>>;
 export function assertProductionSafe(config: CommonConfig): void {
   if (config.NODE_ENV === 'production' && config.INTERNAL_TOKEN_SECRET === DEV_INTERNAL_TOKEN_SECRET) {
     throw new ConfigError(['INTERNAL_TOKEN_SECRET: must be set in production']);
+  }
+  if (config.NODE_ENV === 'production' && config.FAULT_KILL_AFTER_HANDLING !== undefined) {
+    throw new ConfigError(['FAULT_KILL_AFTER_HANDLING: a testing setting, not allowed in production']);
   }
 }
 

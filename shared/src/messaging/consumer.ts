@@ -24,6 +24,8 @@ export interface EventConsumerOptions {
    * dead-lettered, so it is handled at most deliveryLimit + 1 times. Default 5.
    */
   deliveryLimit?: number;
+  /** Called after an event's handling committed and before its ack (fault-injection tests crash here). */
+  afterCommit?: (event: CrmEvent) => void;
 }
 
 /**
@@ -166,6 +168,7 @@ export class EventConsumer {
     try {
       const handled = await withRequestId(requestId, () => this.handleOnce(event));
       if (!handled) this.logger.debug(context, 'already handled, skipped');
+      this.options.afterCommit?.(event);
       if (!settle(() => channel.ack(message))) {
         this.logger.warn(context, 'channel closed before the ack; the inbox skips the redelivery');
       }

@@ -4,7 +4,7 @@ import { databaseIsReachable, openServiceDatabase, type DataSource } from '../da
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
-import { Broker, EventConsumer, OutboxRelay } from '../messaging';
+import { Broker, EventConsumer, OutboxRelay, type CrmEvent } from '../messaging';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
 export interface StartOptions {
@@ -66,6 +66,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         service: definition.name,
         bindings: definition.consumes.bindings,
         handler: definition.consumes.handler(deps),
+        afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
       })
     : undefined;
 
@@ -110,6 +111,16 @@ export async function startService<Shape extends z.ZodRawShape>(
     relay,
     consumer,
     stop: () => (stopping ??= closeInOrder(shutdownSteps(server), logger)),
+  };
+}
+
+/** The FAULT_KILL_AFTER_HANDLING test hook: a crash between the commit and the ack. */
+function killAfterHandling(type: string | undefined, logger: Logger): ((event: CrmEvent) => void) | undefined {
+  if (type === undefined) return undefined;
+  return (event) => {
+    if (event.type !== type) return;
+    logger.warn({ eventId: event.id, type }, 'FAULT_KILL_AFTER_HANDLING: killing the process before the ack');
+    process.kill(process.pid, 'SIGKILL');
   };
 }
 
