@@ -1,0 +1,136 @@
+import { startGateway } from '@crm/gateway';
+import { createLogger } from '@crm/shared';
+import { Client } from 'pg';
+import { ApiClient } from '../../support/api-client';
+import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from '../../support/processes';
+import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+
+/**
+ * The conversion guarantees of DESIGN §6 with every service in its own process, as in production:
+ * a conversion started while accounts-opportunities is down completes when it is back, and a consumer
+ * killed between its commit and its ack creates nothing twice when the message comes again.
+ */
+const SERVICES = [
+  { name: 'auth', setting: 'AUTH_SERVICE_URL' },
+  { name: 'leads', setting: 'LEADS_SERVICE_URL' },
+  { name: 'contacts', setting: 'CONTACTS_SERVICE_URL' },
+  { name: 'accounts-opportunities', setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
+  { name: 'audit', setting: 'AUDIT_SERVICE_URL' },
+] as const;
+
+const ports: Record<string, number> = {};
+const running: Record<string, ServiceProcess> = {};
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+let api: ApiClient;
+let admin: TenantAdmin;
+let db: Client;
+
+/** Short bounded wait, so a conversion with a service down answers `pending` quickly. */
+const SERVICE_ENV = { CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' };
+
+async function start(name: string, extraEnv: Record<string, string> = {}): Promise<void> {
+  const started = startServiceProcess(name, { ...SERVICE_ENV, PORT: String(ports[name]), ...extraEnv });
+  running[name] = started;
+  await waitForLine(started, 'listening');
+}
+
+async function stop(name: string): Promise<void> {
+  running[name]!.child.kill('SIGTERM');
+  await running[name]!.exited;
+}
+
+async function countAccounts(): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.accounts WHERE tenant_id = $1`, [admin.orgId]);
+  return rows[0].n;
+}
+
+beforeAll(async () => {
+  for (const { name } of SERVICES) ports[name] = await freePort();
+  for (const { name } of SERVICES) await start(name);
+  const env: Record<string, string | undefined> = { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
+  for (const { name, setting } of SERVICES) env[setting] = `http://127.0.0.1:${ports[name]}`;
+  gateway = await startGateway({ env, port: 0, logger: createLogger('gateway', 'silent') });
+  api = new ApiClient(gateway.url);
+  db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  admin = await registerTenant(api);
+  await eventually(async () => {
+    const { rows } = await db.query(`SELECT 1 FROM leads.profiles WHERE id = $1`, [admin.profileId]);
+    return rows.length > 0 ? true : undefined;
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.stop();
+  await db?.end();
+  await Promise.all(
+    Object.values(running).map(async (service) => {
+      if (service.child.exitCode === null && service.child.signalCode === null) {
+        service.child.kill('SIGTERM');
+        await service.exited;
+      }
+    }),
+  );
+}, 60_000);
+
+async function newLead(firstName: string): Promise<string> {
+  const res = await api.post(
+    '/api/leads/',
+    { first_name: firstName, company_name: `${firstName} Inc`, opportunity_amount: '500.00' },
+    { token: admin.access },
+  );
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const convert = (id: string, firstName: string) =>
+  api.put(`/api/leads/${id}/`, { first_name: firstName, company_name: `${firstName} Inc`, opportunity_amount: '500.00', status: 'converted' }, { token: admin.access });
+
+describe('conversion across service failures', () => {
+  it('when accounts-opportunities is down, then the conversion answers pending and completes once it is back', async () => {
+    await stop('accounts-opportunities');
+    const id = await newLead('Patient');
+    const res = await convert(id, 'Patient');
+    expect(res.status).toBe(200);
+    expect(res.body.conversion_status).toBe('pending');
+    // The contact does not depend on accounts-opportunities.
+    await eventually(async () => ((await api.get(`/api/contacts/${res.body.contact_id}/`, { token: admin.access })).status === 200 ? true : undefined));
+
+    await start('accounts-opportunities');
+    const account = await eventually(
+      async () => {
+        const found = await api.get(`/api/accounts/${res.body.account_id}/`, { token: admin.access });
+        return found.status === 200 ? found.body : undefined;
+      },
+      20_000,
+      'the account after the restart',
+    );
+    expect(account.name).toBe('Patient Inc');
+    expect((await api.get(`/api/opportunities/${res.body.opportunity_id}/`, { token: admin.access })).status).toBe(200);
+  }, 60_000);
+
+  it('when the consumer dies after its commit and before its ack, then the redelivery creates nothing twice', async () => {
+    await stop('accounts-opportunities');
+    await start('accounts-opportunities', { FAULT_KILL_AFTER_HANDLING: 'lead.converted' });
+    const before = await countAccounts();
+    const id = await newLead('Crashy');
+    const res = await convert(id, 'Crashy');
+    expect(res.status).toBe(200);
+    // The process kills itself right after committing the account and the opportunity.
+    expect(await running['accounts-opportunities']!.exited).toBe(-1);
+    expect(await countAccounts()).toBe(before + 1);
+
+    await start('accounts-opportunities', { LOG_LEVEL: 'debug' });
+    // The unacknowledged message comes back; the inbox knows it, so it is skipped.
+    const restarted = running['accounts-opportunities']!;
+    await eventually(
+      async () => (restarted.lines.some((line) => line.msg === 'already handled, skipped' && line.type === 'lead.converted') ? true : undefined),
+      20_000,
+      'the redelivered lead.converted to be skipped',
+    );
+    expect(await countAccounts()).toBe(before + 1);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.opportunities WHERE lead_id = $1`, [id]);
+    expect(rows[0].n).toBe(1);
+    expect((await api.get(`/api/accounts/${res.body.account_id}/`, { token: admin.access })).status).toBe(200);
+  }, 60_000);
+});
