@@ -1,13 +1,23 @@
-import { commonConfig, defineService, messagingMigration } from '@crm/shared';
+import { defineService } from '@crm/shared';
 import { Router } from 'express';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { accountsOpportunitiesConfig } from './config';
+import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
+import { accountsOpportunitiesMigrations } from './migrations';
+import { opportunitiesRoutes } from './opportunities/opportunities.routes';
+import { tasksRoutes } from './tasks/tasks.routes';
 
-/** Skeleton: the service's domain is being built (issue 4). */
+/** Accounts, opportunities and tasks, each with tags and custom fields (DESIGN §1, §5). */
 export const accountsOpportunitiesService = defineService({
   name: 'accounts-opportunities',
   schema: 'accounts_opportunities',
   defaultPort: 8084,
-  config: { ...commonConfig },
-  migrations: [messagingMigration],
+  config: accountsOpportunitiesConfig,
+  migrations: accountsOpportunitiesMigrations,
   publishesEvents: true,
-  routes: () => Router(),
+  consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
+  routes: (context) => Router().use(accountsRoutes(context)).use(opportunitiesRoutes(context)).use(tasksRoutes(context)),
 });
+
+export { insertAccountIfAbsent, type AccountRecord } from './accounts/accounts.repository';
+export { insertOpportunityIfAbsent, type OpportunityRecord } from './opportunities/opportunities.repository';

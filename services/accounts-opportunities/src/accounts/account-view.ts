@@ -1,0 +1,33 @@
+import type { Db } from '@crm/shared';
+import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
+import type { AccountRecord } from './accounts.repository';
+
+/** An account as the API shows it (DESIGN §5). */
+export interface AccountView extends OwnedView {
+  id: string;
+  name: string;
+  industry: string | null;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  billing_city: string | null;
+  billing_country: string | null;
+}
+
+export async function accountViews(db: Db, tenantId: string, accounts: AccountRecord[]): Promise<AccountView[]> {
+  const owners = await ownersOf(db, tenantId, accounts);
+  return accounts.map((account) => {
+    const { values } = account;
+    return {
+      id: account.id,
+      name: values.name,
+      industry: values.industry,
+      website: values.website,
+      email: values.email,
+      phone: values.phone,
+      billing_city: values.billing_city,
+      billing_country: values.billing_country,
+      ...ownedView(account, owners.get(values.assigned_to)!),
+    };
+  });
+}

@@ -1,0 +1,36 @@
+import { entityCustomFields } from '../custom-fields/entity-custom-fields';
+import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
+import { opportunityKind } from '../opportunities/opportunities.domain';
+import { publishRecords, type RecordKind } from '../records/record-kind';
+import { clearReference } from '../records/record-table';
+import { TASKS } from '../tasks/tasks.repository';
+import { taskKind } from '../tasks/tasks.domain';
+import { accountViews, type AccountView } from './account-view';
+import { accountDefaults, ACCOUNTS, type AccountValues } from './accounts.repository';
+import type { AccountListQuery } from './accounts.schemas';
+
+/** Accounts (DESIGN §5): the companies the tenant sells to. Account events feed the contacts service's replica. */
+export const accountKind: RecordKind<AccountValues, AccountView, AccountListQuery, 'name'> = {
+  entity: 'account',
+  table: ACCOUNTS,
+  customFields: entityCustomFields({ entity: 'account', basePath: '/api/accounts/custom-fields/', recordTable: ACCOUNTS.name }),
+  required: ['name'],
+  defaults: (owner) => accountDefaults(owner),
+  async checkReferences() {
+    // An account points to nothing.
+  },
+  views: accountViews,
+  filters() {
+    // Only the common filters.
+  },
+  /**
+   * Its opportunities and tasks stay, without an account: each `account_id` is cleared as a change of
+   * that record (version, `updated_at`, `opportunity.updated` / `task.updated`).
+   */
+  async beforeDelete(manager, context, account) {
+    const opportunities = await clearReference(manager, OPPORTUNITIES, 'account_id', account.tenantId, account.id, context.now);
+    await publishRecords(manager, opportunityKind, 'updated', context.actor, opportunities);
+    const tasks = await clearReference(manager, TASKS, 'account_id', account.tenantId, account.id, context.now);
+    await publishRecords(manager, taskKind, 'updated', context.actor, tasks);
+  },
+};

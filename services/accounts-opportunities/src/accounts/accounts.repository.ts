@@ -1,0 +1,62 @@
+import { queryRows, type Db } from '@crm/shared';
+import { insertRecord, type NewRecord, type OwnedValues, type RecordTable, type StoredRecord } from '../records/record-table';
+import type { AccountOrderingField } from './accounts.schemas';
+
+/** An account's writable values, named as the API and the columns name them. */
+export interface AccountValues extends OwnedValues {
+  name: string;
+  industry: string | null;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  billing_city: string | null;
+  billing_country: string | null;
+}
+
+export type AccountRecord = StoredRecord<AccountValues>;
+
+export const ACCOUNTS: RecordTable<AccountValues, AccountOrderingField> = {
+  name: 'accounts',
+  columns: ['name', 'industry', 'website', 'email', 'phone', 'billing_city', 'billing_country', 'assigned_to', 'tags', 'custom_fields'],
+  orderColumns: { created_at: 'created_at', updated_at: 'updated_at', name: 'name' },
+};
+
+/** An account with nothing but its name, owner and what the server sets filled in (the rest null or empty). */
+export const accountDefaults = (owner: string): Omit<AccountValues, 'name'> => ({
+  industry: null,
+  website: null,
+  email: null,
+  phone: null,
+  billing_city: null,
+  billing_country: null,
+  assigned_to: owner,
+  tags: [],
+  custom_fields: {},
+});
+
+/**
+ * For lead conversion (DESIGN §6), inside the transaction that handles `lead.converted`: creates the
+ * account under the id the leads service allocated, unless it exists already (a redelivered message
+ * creates nothing twice). `inserted: false` means it was there; nothing is changed then. The caller
+ * announces a new account (`account.created`, see `publishRecords`), in the same transaction.
+ */
+export async function insertAccountIfAbsent(
+  db: Db,
+  account: NewRecord & Pick<AccountValues, 'name' | 'assigned_to'> & Partial<AccountValues>,
+): Promise<{ inserted: true; record: AccountRecord } | { inserted: false }> {
+  const { id, tenantId, createdBy, now, ...values } = account;
+  const record = await insertRecord(db, ACCOUNTS, { id, tenantId, createdBy, now }, { ...accountDefaults(values.assigned_to), ...values }, { ifAbsent: true });
+  return record ? { inserted: true, record } : { inserted: false };
+}
+
+/** `{id, name}` of the tenant's accounts among `ids`, for the records that point to them. */
+export async function accountRefs(db: Db, tenantId: string, ids: (string | null)[]): Promise<Map<string, { id: string; name: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    `SELECT id, name FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+    [tenantId, wanted],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}

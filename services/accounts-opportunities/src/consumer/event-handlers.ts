@@ -1,0 +1,30 @@
+import { applyProfileEvent, PROFILE_EVENT_TYPES, type CrmEvent, type EntityManager, type EventHandler } from '@crm/shared';
+import type { ServiceContext } from '../config';
+import { applyKnownRecordChanged, applyKnownRecordDeleted, KNOWN_RECORD_TYPES } from '../known-records/known-records';
+
+/** Runs inside the inbox transaction (write through `manager`); `context` gives the clock, logger, config. */
+export type ConsumedEventHandler = (event: CrmEvent, manager: EntityManager, context: ServiceContext) => Promise<void>;
+
+/**
+ * What this service consumes, by event type; the queue is bound to exactly these keys, so adding a
+ * handler here (lead conversion adds `lead.converted`) is all it takes.
+ * - `profile.created|updated` → the profiles replica (owners' e-mail addresses, tenant membership);
+ * - `contact.*`, `lead.*` → `known_records`, against which `contact_ids`, `contact_id` and `lead_id` are checked.
+ */
+export const EVENT_HANDLERS: Record<string, ConsumedEventHandler> = {
+  ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type) => [type, (event: CrmEvent, manager: EntityManager) => applyProfileEvent(manager, event)])),
+  ...Object.fromEntries(
+    KNOWN_RECORD_TYPES.flatMap((recordType) => [
+      [`${recordType}.created`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordChanged(manager, recordType, event)],
+      [`${recordType}.updated`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordChanged(manager, recordType, event)],
+      [`${recordType}.deleted`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordDeleted(manager, recordType, event)],
+    ]),
+  ),
+};
+
+/** The consumer's one handler: the one registered for the event's type. */
+export const dispatchByType =
+  (context: ServiceContext): EventHandler =>
+  async (event, manager) => {
+    await EVENT_HANDLERS[event.type]?.(event, manager, context);
+  };

@@ -1,0 +1,38 @@
+import { ACCOUNTS } from '../accounts/accounts.repository';
+import { entityCustomFields } from '../custom-fields/entity-custom-fields';
+import { publishRecords, type RecordKind } from '../records/record-kind';
+import { ReferenceCheck } from '../records/record-references';
+import { clearReference } from '../records/record-table';
+import { TASKS } from '../tasks/tasks.repository';
+import { taskKind } from '../tasks/tasks.domain';
+import { OPPORTUNITIES, opportunityDefaults, type OpportunityValues } from './opportunities.repository';
+import type { OpportunityListQuery } from './opportunities.schemas';
+import { opportunityViews, type OpportunityView } from './opportunity-view';
+
+/**
+ * Opportunities (DESIGN §5): a deal with an amount, a stage and a close date, for an account of the
+ * tenant, with the contacts involved (checked against the contacts replica). `lead_id` is set by lead
+ * conversion only and kept by a PUT.
+ */
+export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, OpportunityListQuery, 'name'> = {
+  entity: 'opportunity',
+  table: OPPORTUNITIES,
+  customFields: entityCustomFields({ entity: 'opportunity', basePath: '/api/opportunities/custom-fields/', recordTable: OPPORTUNITIES.name }),
+  required: ['name'],
+  defaults: (owner, existing) => opportunityDefaults(owner, existing?.lead_id ?? null),
+  async checkReferences(db, tenantId, values, existing) {
+    const check = new ReferenceCheck(db, tenantId);
+    await check.inSchema('account_id', 'account', ACCOUNTS, values.account_id, existing?.account_id);
+    await check.known('contact_ids', 'contact', values.contact_ids, existing?.contact_ids);
+    check.done();
+  },
+  views: opportunityViews,
+  filters(filter, query) {
+    filter.where('stage = ANY(?::text[])', query.stage).where('account_id = ?', query.account);
+  },
+  /** Its tasks stay, no longer about it: each `opportunity_id` cleared as a change of the task (`task.updated`). */
+  async beforeDelete(manager, context, opportunity) {
+    const tasks = await clearReference(manager, TASKS, 'opportunity_id', opportunity.tenantId, opportunity.id, context.now);
+    await publishRecords(manager, taskKind, 'updated', context.actor, tasks);
+  },
+};

@@ -1,0 +1,85 @@
+import type { Db } from '@crm/shared';
+import { insertRecord, type NewRecord, type OwnedValues, type RecordTable, type StoredRecord } from '../records/record-table';
+import type { OpportunityOrderingField, OpportunityStage } from './opportunities.schemas';
+
+/** An opportunity's values, named as the API and the columns name them. */
+export interface OpportunityValues extends OwnedValues {
+  name: string;
+  account_id: string | null;
+  contact_ids: string[];
+  /** The lead it was converted from; set by conversion only. */
+  lead_id: string | null;
+  /** A decimal string with two places (`"1250.00"`). */
+  amount: string | null;
+  currency: string;
+  stage: OpportunityStage;
+  probability: number | null;
+  /** `YYYY-MM-DD`. */
+  close_date: string | null;
+}
+
+export type OpportunityRecord = StoredRecord<OpportunityValues>;
+
+export const OPPORTUNITIES: RecordTable<OpportunityValues, OpportunityOrderingField> = {
+  name: 'opportunities',
+  columns: [
+    'name',
+    'account_id',
+    'contact_ids',
+    'lead_id',
+    'amount',
+    'currency',
+    'stage',
+    'probability',
+    'close_date',
+    'assigned_to',
+    'tags',
+    'custom_fields',
+  ],
+  readAs: { amount: 'amount::text', close_date: `to_char(close_date, 'YYYY-MM-DD')` },
+  orderColumns: {
+    created_at: 'created_at',
+    updated_at: 'updated_at',
+    name: 'name',
+    amount: 'amount',
+    close_date: 'close_date',
+    stage: 'stage_rank',
+  },
+};
+
+/** A new opportunity's values before a body applies (a PUT keeps the owner and the converted lead). */
+export const opportunityDefaults = (owner: string, leadId: string | null): Omit<OpportunityValues, 'name'> => ({
+  account_id: null,
+  contact_ids: [],
+  lead_id: leadId,
+  amount: null,
+  currency: 'USD',
+  stage: 'prospecting',
+  probability: null,
+  close_date: null,
+  assigned_to: owner,
+  tags: [],
+  custom_fields: {},
+});
+
+/**
+ * For lead conversion (DESIGN §6), inside the transaction that handles `lead.converted`: creates the
+ * opportunity under the id the leads service allocated, unless it exists already (a redelivered message
+ * creates nothing twice). References are taken as given (the account is created in the same
+ * transaction; the contact by the contacts service). The caller announces a new opportunity
+ * (`opportunity.created`, see `publishRecords`), in the same transaction.
+ */
+export async function insertOpportunityIfAbsent(
+  db: Db,
+  opportunity: NewRecord & Pick<OpportunityValues, 'name' | 'assigned_to'> & Partial<OpportunityValues>,
+): Promise<{ inserted: true; record: OpportunityRecord } | { inserted: false }> {
+  const { id, tenantId, createdBy, now, ...values } = opportunity;
+  const record = await insertRecord(
+    db,
+    OPPORTUNITIES,
+    { id, tenantId, createdBy, now },
+    { ...opportunityDefaults(values.assigned_to, null), ...values },
+    { ifAbsent: true },
+  );
+  return record ? { inserted: true, record } : { inserted: false };
+}

@@ -1,0 +1,43 @@
+import type { Db } from '@crm/shared';
+import { accountRefs } from '../accounts/accounts.repository';
+import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
+import type { OpportunityRecord } from './opportunities.repository';
+
+/** An opportunity as the API shows it (DESIGN §5): its account as `{id, name}` beside `account_id`. */
+export interface OpportunityView extends OwnedView {
+  id: string;
+  name: string;
+  account: { id: string; name: string } | null;
+  account_id: string | null;
+  contact_ids: string[];
+  lead_id: string | null;
+  amount: string | null;
+  currency: string;
+  stage: string;
+  probability: number | null;
+  close_date: string | null;
+}
+
+export async function opportunityViews(db: Db, tenantId: string, opportunities: OpportunityRecord[]): Promise<OpportunityView[]> {
+  const [owners, accounts] = await Promise.all([
+    ownersOf(db, tenantId, opportunities),
+    accountRefs(db, tenantId, opportunities.map((opportunity) => opportunity.values.account_id)),
+  ]);
+  return opportunities.map((opportunity) => {
+    const { values } = opportunity;
+    return {
+      id: opportunity.id,
+      name: values.name,
+      account: values.account_id === null ? null : (accounts.get(values.account_id) ?? null),
+      account_id: values.account_id,
+      contact_ids: values.contact_ids,
+      lead_id: values.lead_id,
+      amount: values.amount,
+      currency: values.currency,
+      stage: values.stage,
+      probability: values.probability,
+      close_date: values.close_date,
+      ...ownedView(opportunity, owners.get(values.assigned_to)!),
+    };
+  });
+}

@@ -1,0 +1,51 @@
+import { visibleRecordsCondition, type Caller, type Db } from '@crm/shared';
+import type { EntityCustomFields } from '../custom-fields/entity-custom-fields';
+import type { ListFilterSql, ListOrder } from './record-table';
+import type { CommonListQuery } from './record-schemas';
+
+/** `%` and `_` in a search term are text, not wildcards. */
+export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A list's WHERE clause, built up filter by filter. It starts from what the caller may open, so a
+ * member never sees, nor counts, a record they could not open, whatever else the query asks.
+ */
+export class ListFilter implements ListFilterSql {
+  readonly params: unknown[] = [];
+  readonly conditions: string[];
+
+  constructor(caller: Caller) {
+    this.conditions = [visibleRecordsCondition(caller, 'assigned_to', this.params)];
+  }
+
+  /** Adds `sql` with each `?` standing for `value`; nothing when the value is absent. */
+  where(sql: string, value: unknown): this {
+    if (value === undefined) return this;
+    this.params.push(value);
+    this.conditions.push(sql.replaceAll('?', `$${this.params.length}`));
+    return this;
+  }
+
+  /** The filters every entity has; `search` looks in the table's generated, lower-cased `search_text`. */
+  common(query: CommonListQuery): this {
+    return this.where('assigned_to = ?', query.assigned_to)
+      .where('tags && ?::text[]', query.tags)
+      .where('created_at >= ?', query.created_at__gte)
+      .where('created_at <= ?', query.created_at__lte)
+      .where('search_text LIKE ?', query.search ? likePattern(query.search) : undefined);
+  }
+
+  /** The `cf_<key>` filters, typed by the tenant's definitions of the entity (400 on a bad one). */
+  async customFields(db: Db, customFields: EntityCustomFields, tenantId: string, params: Record<string, unknown>): Promise<this> {
+    const custom = await customFields.listConditions(db, tenantId, params, this.params.length + 1);
+    this.conditions.push(...custom.conditions);
+    this.params.push(...custom.params);
+    return this;
+  }
+}
+
+/** `-field` is descending; the default order is newest first. */
+export function orderOf<F extends string>(ordering: string | undefined): ListOrder<F> {
+  const value = ordering ?? '-created_at';
+  return { field: value.replace(/^-/, '') as F, descending: value.startsWith('-') };
+}

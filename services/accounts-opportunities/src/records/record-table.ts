@@ -1,0 +1,213 @@
+import { queryOne, queryRows, type Db } from '@crm/shared';
+
+/**
+ * What the three entities of this service share in storage: every table has the server-derived
+ * columns below, plus one column per writable value, named as the API names the field (`name`,
+ * `account_id`, `assigned_to`, `tags`, `custom_fields`, ...). So one repository serves all three, and a
+ * value goes from a body to a column and back to a view under a single name.
+ */
+export interface OwnedValues {
+  /** The owner's profile id (shown as `assigned_to {id, email}`). */
+  assigned_to: string;
+  tags: string[];
+  custom_fields: Record<string, unknown>;
+}
+
+/** A stored record: what the server derives, and the values a client writes. */
+export interface StoredRecord<V extends OwnedValues> {
+  id: string;
+  tenantId: string;
+  createdBy: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  values: V;
+}
+
+/** A table of one entity, described once; every query below is built from it. */
+export interface RecordTable<V extends OwnedValues, OrderField extends string = string> {
+  /** Unqualified (the search path is the service's schema); a plain identifier. */
+  name: string;
+  /** The columns holding the values, one per key of V. */
+  columns: readonly (keyof V & string)[];
+  /** How a column is read where the driver would not return it as the API shows it (`amount::text`). */
+  readAs?: Partial<Record<keyof V & string, string>>;
+  /** The column (or stored rank) each ordering field sorts by. */
+  orderColumns: Record<OrderField, string>;
+}
+
+const SYSTEM_COLUMNS = ['id', 'tenant_id', 'created_by', 'version', 'created_at', 'updated_at'];
+
+function selectList<V extends OwnedValues>(table: RecordTable<V>): string {
+  const values = table.columns.map((column) => {
+    const expression = table.readAs?.[column];
+    return expression ? `${expression} AS ${column}` : column;
+  });
+  return [...SYSTEM_COLUMNS, ...values].join(', ');
+}
+
+type Row = Record<string, unknown>;
+
+function toRecord<V extends OwnedValues>(table: RecordTable<V>, row: Row): StoredRecord<V> {
+  return {
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    createdBy: row.created_by as string,
+    version: row.version as number,
+    createdAt: row.created_at as Date,
+    updatedAt: row.updated_at as Date,
+    values: Object.fromEntries(table.columns.map((column) => [column, row[column]])) as unknown as V,
+  };
+}
+
+/** Objects (custom fields) go to jsonb as JSON text; arrays, strings, numbers and null as they are. */
+const param = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) ? JSON.stringify(value) : value;
+
+const valueParams = <V extends OwnedValues>(table: RecordTable<V>, values: V) =>
+  table.columns.map((column) => param(values[column]));
+
+/** What the server sets on a new record. */
+export interface NewRecord {
+  id: string;
+  tenantId: string;
+  createdBy: string;
+  now: Date;
+}
+
+/**
+ * Inserts a record. With `ifAbsent`, a record whose id exists already is left as it is and undefined
+ * is answered: a redelivered message that creates records by pre-allocated ids creates nothing twice.
+ */
+export async function insertRecord<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  record: NewRecord,
+  values: V,
+  options: { ifAbsent?: boolean } = {},
+): Promise<StoredRecord<V> | undefined> {
+  const columns = ['id', 'tenant_id', 'created_by', 'created_at', 'updated_at', ...table.columns];
+  const placeholders = ['$1', '$2', '$3', '$4', '$4', ...table.columns.map((_, i) => `$${i + 5}`)];
+  const row = await queryOne<Row>(
+    db,
+    `INSERT INTO ${table.name} (${columns.join(', ')}) VALUES (${placeholders.join(', ')})
+     ${options.ifAbsent ? 'ON CONFLICT (id) DO NOTHING' : ''}
+     RETURNING ${selectList(table)}`,
+    [record.id, record.tenantId, record.createdBy, record.now, ...valueParams(table, values)],
+  );
+  return row && toRecord(table, row);
+}
+
+/** Replaces every value column, bumps the version and `updated_at`. */
+export async function updateRecord<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  id: string,
+  values: V,
+  now: Date,
+): Promise<StoredRecord<V>> {
+  const assignments = table.columns.map((column, i) => `${column} = $${i + 3}`);
+  const row = await queryOne<Row>(
+    db,
+    `UPDATE ${table.name} SET ${assignments.join(', ')}, version = version + 1, updated_at = $2
+     WHERE id = $1
+     RETURNING ${selectList(table)}`,
+    [id, now, ...valueParams(table, values)],
+  );
+  return toRecord(table, row!);
+}
+
+/**
+ * The record with that id in the tenant, or undefined. `forUpdate` locks the row for the rest of the
+ * transaction, so concurrent changes to one record apply one after the other.
+ */
+export async function findRecord<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  tenantId: string,
+  id: string,
+  forUpdate = false,
+): Promise<StoredRecord<V> | undefined> {
+  const row = await queryOne<Row>(
+    db,
+    `SELECT ${selectList(table)} FROM ${table.name} WHERE tenant_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [tenantId, id],
+  );
+  return row && toRecord(table, row);
+}
+
+/**
+ * Whether the tenant has a record with that id. The row is share-locked until commit, so it cannot be
+ * deleted between this check and the write that points to it.
+ */
+export async function recordExists(db: Db, table: { name: string }, tenantId: string, id: string): Promise<boolean> {
+  const row = await queryOne(db, `SELECT 1 FROM ${table.name} WHERE tenant_id = $1 AND id = $2 FOR KEY SHARE`, [tenantId, id]);
+  return row !== undefined;
+}
+
+export async function deleteRecord(db: Db, table: { name: string }, id: string): Promise<void> {
+  await db.query(`DELETE FROM ${table.name} WHERE id = $1`, [id]);
+}
+
+/**
+ * Clears a reference (`account_id`, `opportunity_id`) on every record of the tenant that holds it,
+ * as a change of each (version and `updated_at` move on): the records changed, for their events.
+ */
+export async function clearReference<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  column: keyof V & string,
+  tenantId: string,
+  referencedId: string,
+  now: Date,
+): Promise<StoredRecord<V>[]> {
+  const rows = await queryRows<Row>(
+    db,
+    `UPDATE ${table.name} SET ${column} = NULL, version = version + 1, updated_at = $3
+     WHERE tenant_id = $1 AND ${column} = $2
+     RETURNING ${selectList(table)}`,
+    [tenantId, referencedId, now],
+  );
+  return rows.map((row) => toRecord(table, row));
+}
+
+/** A list query reduced to SQL: the WHERE conditions with their parameters. */
+export interface ListFilterSql {
+  conditions: string[];
+  params: unknown[];
+}
+
+export interface ListOrder<OrderField extends string> {
+  field: OrderField;
+  descending: boolean;
+}
+
+export async function countRecords(db: Db, table: { name: string }, filter: ListFilterSql): Promise<number> {
+  const row = await queryOne<{ count: number }>(
+    db,
+    `SELECT count(*)::int AS count FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}`,
+    filter.params,
+  );
+  return row!.count;
+}
+
+/** One page, ordered by the field and then the id, both in the same direction (a stable order). */
+export async function listRecords<V extends OwnedValues, OrderField extends string>(
+  db: Db,
+  table: RecordTable<V, OrderField>,
+  filter: ListFilterSql,
+  order: ListOrder<OrderField>,
+  page: { offset: number; limit: number },
+): Promise<StoredRecord<V>[]> {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  const params = [...filter.params, page.limit, page.offset];
+  // Qualified with the table: the select list may read a column under its own name as another type.
+  const rows = await queryRows<Row>(
+    db,
+    `SELECT ${selectList(table)} FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}
+     ORDER BY ${table.name}.${table.orderColumns[order.field]} ${direction}, ${table.name}.id ${direction}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows.map((row) => toRecord(table, row));
+}

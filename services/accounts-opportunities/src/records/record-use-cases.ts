@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
+import type { ServiceContext } from '../config';
+import { checkAssignment, openRecord, ownershipOf, requireOwnerInTenant } from './record-access';
+import { actorOf, emitRecordDeleted } from './record-events';
+import { mergeValues, publishRecords, sameValues, type RecordInput, type RecordKind } from './record-kind';
+import { ListFilter, orderOf } from './record-list';
+import type { CommonListQuery } from './record-schemas';
+import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, type OwnedValues } from './record-table';
+
+/**
+ * The use cases every entity of this service has, written once: list, create, read, change, delete.
+ * Each entity brings its `RecordKind` (table, defaults, references, view, filters).
+ */
+
+/** The list: what the caller may open, filtered, ordered and paged; the count is of the same set. */
+export async function findRecords<V extends OwnedValues, View extends { id: string }, Query extends CommonListQuery>(
+  context: ServiceContext,
+  kind: RecordKind<V, View, Query, keyof V & string>,
+  caller: Caller,
+  query: Query,
+  customParams: Record<string, unknown>,
+  page: PageRequest,
+): Promise<{ count: number; results: View[] }> {
+  requireSalesAccess(caller);
+  const db = context.dataSource.manager;
+  const filter = new ListFilter(caller).common(query);
+  kind.filters(filter, query);
+  await filter.customFields(db, kind.customFields, caller.tenantId, customParams);
+  const [count, records] = await Promise.all([
+    countRecords(db, kind.table, filter),
+    listRecords(db, kind.table, filter, orderOf(query.ordering), { offset: page.offset, limit: page.pageSize }),
+  ]);
+  return { count, results: await kind.views(db, caller.tenantId, records) };
+}
+
+/** POST: a new record owned by the caller (or, for an admin, by `assigned_to_id`); `<entity>.created`. */
+export async function createRecord<V extends OwnedValues, View extends { id: string }>(
+  context: ServiceContext,
+  kind: RecordKind<V, View, never, keyof V & string>,
+  caller: Caller,
+  input: RecordInput,
+): Promise<View> {
+  requireSalesAccess(caller);
+  checkAssignment(caller, input.assigned_to_id, undefined);
+  const values = mergeValues(kind, 'create', caller, input, undefined);
+  return context.dataSource.transaction(async (manager) => {
+    values.custom_fields = await kind.customFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
+    if (input.assigned_to_id !== undefined) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
+    await kind.checkReferences(manager, caller.tenantId, values, undefined);
+    const record = await insertRecord(
+      manager,
+      kind.table,
+      { id: randomUUID(), tenantId: caller.tenantId, createdBy: caller.profileId, now: context.clock() },
+      values,
+    );
+    const [view] = await publishRecords(manager, kind, 'created', actorOf(caller), [record!]);
+    return view!;
+  });
+}
+
+/** The detail GET: the record and the tenant's definitions of the entity's custom fields, to render its form. */
+export async function getRecord<V extends OwnedValues, View extends { id: string }>(
+  context: ServiceContext,
+  kind: RecordKind<V, View, never, keyof V & string>,
+  caller: Caller,
+  id: string,
+): Promise<View & { custom_field_definitions: CustomFieldDefinitionView[] }> {
+  const db = context.dataSource.manager;
+  const record = await openRecord(db, kind.table, caller, id);
+  const [[view], definitions] = await Promise.all([
+    kind.views(db, caller.tenantId, [record]),
+    kind.customFields.definitions(db, caller.tenantId),
+  ]);
+  return { ...view!, custom_field_definitions: definitions };
+}
+
+/** PUT (`replace`) or PATCH (`patch`) of a record the caller may open; a change that changes nothing emits nothing. */
+export async function changeRecord<V extends OwnedValues, View extends { id: string }>(
+  context: ServiceContext,
+  kind: RecordKind<V, View, never, keyof V & string>,
+  caller: Caller,
+  id: string,
+  mode: 'replace' | 'patch',
+  input: RecordInput,
+): Promise<View> {
+  return context.dataSource.transaction(async (manager) => {
+    const existing = await openRecord(manager, kind.table, caller, id, true);
+    const stored = existing.values;
+    checkAssignment(caller, input.assigned_to_id, stored.assigned_to);
+    const values = mergeValues(kind, mode, caller, input, stored);
+    values.custom_fields =
+      mode === 'patch' && input.custom_fields === undefined
+        ? stored.custom_fields
+        : await kind.customFields.validValues(manager, caller.tenantId, mode, input.custom_fields, stored.custom_fields);
+    if (values.assigned_to !== stored.assigned_to) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
+    await kind.checkReferences(manager, caller.tenantId, values, stored);
+    if (sameValues(kind.table, values, stored)) return (await kind.views(manager, caller.tenantId, [existing]))[0]!;
+    const record = await updateRecord(manager, kind.table, id, values, context.clock());
+    const [view] = await publishRecords(manager, kind, 'updated', actorOf(caller), [record]);
+    return view!;
+  });
+}
+
+/** DELETE: a hard delete by an admin or the creator (else 403); what pointed to it is cleared first; `<entity>.deleted`. */
+export async function removeRecord<V extends OwnedValues>(
+  context: ServiceContext,
+  kind: RecordKind<V, { id: string }, never, keyof V & string>,
+  caller: Caller,
+  id: string,
+): Promise<void> {
+  await context.dataSource.transaction(async (manager) => {
+    const record = await openRecord(manager, kind.table, caller, id, true);
+    requireDeleteRight(caller, ownershipOf(record));
+    const actor = actorOf(caller);
+    await kind.beforeDelete?.(manager, { actor, now: context.clock() }, record);
+    await deleteRecord(manager, kind.table, id);
+    await emitRecordDeleted(manager, kind.entity, actor, record);
+  });
+}

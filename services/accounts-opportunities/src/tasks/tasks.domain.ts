@@ -1,0 +1,52 @@
+import { ACCOUNTS } from '../accounts/accounts.repository';
+import { entityCustomFields } from '../custom-fields/entity-custom-fields';
+import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
+import type { RecordKind } from '../records/record-kind';
+import { ReferenceCheck } from '../records/record-references';
+import { taskViews, type TaskView } from './task-view';
+import { TASKS, type TaskValues } from './tasks.repository';
+import type { TaskListQuery } from './tasks.schemas';
+
+/**
+ * Tasks (DESIGN §5): a title, a status and a priority, a due date, and what the task is about: a lead,
+ * a contact, an account, an opportunity (each optional). Accounts and opportunities live here;
+ * contacts and leads are checked against the replica of their services' events.
+ */
+export const taskKind: RecordKind<TaskValues, TaskView, TaskListQuery, 'title'> = {
+  entity: 'task',
+  table: TASKS,
+  customFields: entityCustomFields({ entity: 'task', basePath: '/api/tasks/custom-fields/', recordTable: TASKS.name }),
+  required: ['title'],
+  defaults: (owner) => ({
+    status: 'open',
+    priority: 'normal',
+    due_date: null,
+    lead_id: null,
+    contact_id: null,
+    account_id: null,
+    opportunity_id: null,
+    assigned_to: owner,
+    tags: [],
+    custom_fields: {},
+  }),
+  async checkReferences(db, tenantId, values, existing) {
+    const check = new ReferenceCheck(db, tenantId);
+    await check.inSchema('account_id', 'account', ACCOUNTS, values.account_id, existing?.account_id);
+    await check.inSchema('opportunity_id', 'opportunity', OPPORTUNITIES, values.opportunity_id, existing?.opportunity_id);
+    await check.known('contact_id', 'contact', [values.contact_id], [existing?.contact_id ?? null]);
+    await check.known('lead_id', 'lead', [values.lead_id], [existing?.lead_id ?? null]);
+    check.done();
+  },
+  views: taskViews,
+  filters(filter, query) {
+    filter
+      .where('status = ANY(?::text[])', query.status)
+      .where('priority = ANY(?::text[])', query.priority)
+      .where('lead_id = ?', query.lead)
+      .where('contact_id = ?', query.contact)
+      .where('account_id = ?', query.account)
+      .where('opportunity_id = ?', query.opportunity)
+      .where('due_date >= ?::date', query.due_date__gte)
+      .where('due_date <= ?::date', query.due_date__lte);
+  },
+};
