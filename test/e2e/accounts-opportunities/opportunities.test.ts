@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { announce, auditEntries, create, knownRecord, outboxEvents, publishEvent, read, TIMESTAMP, UUID, waitForProfiles } from './support';
+
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+let stranger: TenantAdmin;
+let account: any;
+let strangersAccount: any;
+const contactA = randomUUID();
+const contactB = randomUUID();
+const strangersContact = randomUUID();
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+  stranger = await registerTenant(system.api, 'Stranger');
+  await waitForProfiles(system, [admin.profileId, seller.profileId, stranger.profileId]);
+  account = await create(system.api, admin.access, 'accounts', { name: 'Engines' });
+  strangersAccount = await create(system.api, stranger.access, 'accounts', { name: 'Stranger Co' });
+  await announce(system, 'contact', admin.orgId, contactA);
+  await announce(system, 'contact', admin.orgId, contactB);
+  await announce(system, 'contact', stranger.orgId, strangersContact);
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+describe('creating an opportunity', () => {
+  it('when the body is complete, then 201 with the full record, its account shown by name', async () => {
+    const res = await system.api.post(
+      '/api/opportunities/',
+      {
+        name: 'Big deal',
+        account_id: account.id,
+        contact_ids: [contactA, contactB, contactA],
+        amount: '1250.5',
+        currency: 'EUR',
+        stage: 'negotiation',
+        probability: 60,
+        close_date: '2027-03-31',
+        tags: ['q1'],
+      },
+      { token: seller.access },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'Big deal',
+      account: { id: account.id, name: 'Engines' },
+      account_id: account.id,
+      contact_ids: [contactA, contactB],
+      lead_id: null,
+      amount: '1250.50',
+      currency: 'EUR',
+      stage: 'negotiation',
+      probability: 60,
+      close_date: '2027-03-31',
+      assigned_to: { id: seller.profileId, email: seller.email },
+      tags: ['q1'],
+      custom_fields: {},
+      org: admin.orgId,
+      created_by: seller.profileId,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+  });
+
+  it('when only a name is given, then the defaults: prospecting, USD, no account, no contacts', async () => {
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Small' });
+    expect(opportunity).toMatchObject({
+      account: null,
+      account_id: null,
+      contact_ids: [],
+      lead_id: null,
+      amount: null,
+      currency: 'USD',
+      stage: 'prospecting',
+      probability: null,
+      close_date: null,
+      tags: [],
+    });
+  });
+
+  it('when an amount is a number, then it is shown as a decimal string with two places', async () => {
+    expect((await create(system.api, admin.access, 'opportunities', { name: 'N', amount: 99 })).amount).toBe('99.00');
+  });
+
+  it('when the account is another tenant’s or does not exist, then 400 on account_id and nothing is created', async () => {
+    for (const accountId of [strangersAccount.id, randomUUID()]) {
+      const res = await system.api.post('/api/opportunities/', { name: 'Poach', account_id: accountId }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: true, errors: { account_id: expect.any(String) } });
+    }
+    expect((await system.api.get('/api/opportunities/?search=poach', { token: admin.access })).body.count).toBe(0);
+  });
+
+  it('when a contact is unknown or another tenant’s, then 400 on contact_ids', async () => {
+    for (const contactIds of [[contactA, randomUUID()], [strangersContact]]) {
+      const res = await system.api.post('/api/opportunities/', { name: 'X', contact_ids: contactIds }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ contact_ids: expect.any(String) });
+    }
+  });
+
+  it('when both the account and a contact are bad, then both are reported', async () => {
+    const res = await system.api.post('/api/opportunities/', { name: 'X', account_id: strangersAccount.id, contact_ids: [strangersContact] }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['account_id', 'contact_ids']);
+  });
+
+  it.each(['id', 'org', 'created_by', 'created_at', 'updated_at', 'assigned_to', 'account', 'lead_id', 'version'])(
+    'when the server-derived field %s is in the body, then 400 on that field',
+    async (field) => {
+      const res = await system.api.post('/api/opportunities/', { name: 'X', [field]: randomUUID() }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: true, errors: { [field]: expect.any(String) } });
+    },
+  );
+
+  it('when fields are unknown or malformed, then 400 on each of them', async () => {
+    const res = await system.api.post(
+      '/api/opportunities/',
+      {
+        name: '',
+        discount: 5,
+        account_id: 'not-an-id',
+        contact_ids: ['not-an-id'],
+        amount: '-1',
+        currency: 'XXXX',
+        stage: 'won',
+        probability: 101,
+        close_date: '2027-02-30',
+        tags: [1],
+      },
+      { token: admin.access },
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(
+      ['account_id', 'amount', 'close_date', 'contact_ids', 'currency', 'discount', 'name', 'probability', 'stage', 'tags'].sort(),
+    );
+  });
+
+  it.each([
+    ['probability', -1],
+    ['probability', 50.5],
+    ['probability', '50'],
+    ['amount', '12.345'],
+    ['close_date', '31/03/2027'],
+    ['contact_ids', contactA],
+  ])('when %s is %j, then 400 on it', async (field, value) => {
+    const res = await system.api.post('/api/opportunities/', { name: 'X', [field]: value }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ [field]: expect.any(String) });
+  });
+
+  it('when a member assigns it to someone else, then 403', async () => {
+    const res = await system.api.post('/api/opportunities/', { name: 'X', assigned_to_id: admin.profileId }, { token: seller.access });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('changing an opportunity', () => {
+  it('when PATCH changes the account and contacts, then the account shown follows', async () => {
+    const other = await create(system.api, admin.access, 'accounts', { name: 'Other Co' });
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Moving', account_id: account.id, contact_ids: [contactA] });
+    const res = await system.api.patch(`/api/opportunities/${opportunity.id}/`, { account_id: other.id, contact_ids: [contactB] }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...opportunity,
+      account: { id: other.id, name: 'Other Co' },
+      account_id: other.id,
+      contact_ids: [contactB],
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+    const cleared = await system.api.patch(`/api/opportunities/${opportunity.id}/`, { account_id: null }, { token: admin.access });
+    expect(cleared.body).toMatchObject({ account: null, account_id: null });
+  });
+
+  it('when PATCH moves it to another tenant’s account, then 400 and it keeps its account', async () => {
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Stay', account_id: account.id });
+    const res = await system.api.patch(`/api/opportunities/${opportunity.id}/`, { account_id: strangersAccount.id }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ account_id: expect.any(String) });
+    expect((await read(system.api, admin.access, 'opportunities', opportunity.id)).account_id).toBe(account.id);
+  });
+
+  it('when a linked contact was deleted since, then other changes still go through; adding it again is refused', async () => {
+    const doomed = randomUUID();
+    await announce(system, 'contact', admin.orgId, doomed);
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Linked', contact_ids: [doomed] });
+    await publishEvent({ type: 'contact.deleted', tenantId: admin.orgId, subject: doomed, data: { id: doomed, assigned_to: [], version: 2 } });
+    await eventually(async () => ((await knownRecord(system, 'contact', doomed))?.deleted ? true : undefined), 15_000, 'the contact deleted in the replica');
+    const refused = await system.api.post('/api/opportunities/', { name: 'Again', contact_ids: [doomed] }, { token: admin.access });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ contact_ids: expect.any(String) });
+    const res = await system.api.patch(`/api/opportunities/${opportunity.id}/`, { stage: 'proposal' }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body.contact_ids).toEqual([doomed]);
+  });
+
+  it('when PUT omits fields, then they reset; owner and lead_id stay', async () => {
+    const opportunity = await create(system.api, admin.access, 'opportunities', {
+      name: 'Full',
+      account_id: account.id,
+      contact_ids: [contactA],
+      amount: '10.00',
+      currency: 'GBP',
+      stage: 'proposal',
+      probability: 20,
+      close_date: '2027-01-01',
+      tags: ['x'],
+      assigned_to_id: seller.profileId,
+    });
+    const res = await system.api.put(`/api/opportunities/${opportunity.id}/`, { name: 'Reset' }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...opportunity,
+      name: 'Reset',
+      account: null,
+      account_id: null,
+      contact_ids: [],
+      amount: null,
+      currency: 'USD',
+      stage: 'prospecting',
+      probability: null,
+      close_date: null,
+      tags: [],
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+    expect(res.body.assigned_to.id).toBe(seller.profileId);
+  });
+
+  it('when PATCH or PUT sends lead_id, then 400: it is set by conversion only', async () => {
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Mine' });
+    for (const method of ['patch', 'put'] as const) {
+      const res = await system.api[method](`/api/opportunities/${opportunity.id}/`, { name: 'Mine', lead_id: randomUUID() }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ lead_id: expect.any(String) });
+    }
+  });
+});
+
+describe('deleting an opportunity', () => {
+  it('when it has tasks, then they stay without it, each as a change; 204', async () => {
+    const opportunity = await create(system.api, seller.access, 'opportunities', { name: 'Doomed deal' });
+    const task = await create(system.api, seller.access, 'tasks', { title: 'Follow up', opportunity_id: opportunity.id, account_id: account.id });
+    const res = await system.api.delete(`/api/opportunities/${opportunity.id}/`, { token: seller.access });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await system.api.get(`/api/opportunities/${opportunity.id}/`, { token: seller.access })).status).toBe(404);
+    const kept = await read(system.api, seller.access, 'tasks', task.id);
+    expect(kept).toEqual({ ...task, opportunity_id: null, updated_at: expect.stringMatching(TIMESTAMP) });
+    expect((await outboxEvents(system, task.id)).map((e) => [e.type, e.data.version, e.data.opportunity_id])).toEqual([
+      ['task.created', 1, opportunity.id],
+      ['task.updated', 2, null],
+    ]);
+  });
+});
+
+describe('opportunity events', () => {
+  it('when an opportunity is created, changed and deleted, then its three events reach the audit log', async () => {
+    const opportunity = await create(system.api, seller.access, 'opportunities', { name: 'Evented', account_id: account.id, amount: '5' });
+    await system.api.patch(`/api/opportunities/${opportunity.id}/`, { stage: 'closed_won' }, { token: seller.access });
+    await system.api.delete(`/api/opportunities/${opportunity.id}/`, { token: seller.access });
+    const log = await auditEntries(system, admin, opportunity.id, 3);
+    expect(log.map((entry) => entry.type)).toEqual(['opportunity.created', 'opportunity.updated', 'opportunity.deleted']);
+    expect(log[0].data).toEqual({ ...opportunity, version: 1 });
+    expect(log[1].data).toMatchObject({ stage: 'closed_won', amount: '5.00', account: { id: account.id, name: 'Engines' }, version: 2 });
+    expect(log[2].data).toEqual({ id: opportunity.id, assigned_to: [seller.profileId], version: 3 });
+  });
+
+  it('when a PATCH changes nothing, then no event is written', async () => {
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Same', amount: '1.50', contact_ids: [contactA], close_date: '2027-05-01' });
+    const res = await system.api.patch(
+      `/api/opportunities/${opportunity.id}/`,
+      { name: 'Same', amount: 1.5, contact_ids: [contactA], close_date: '2027-05-01' },
+      { token: admin.access },
+    );
+    expect(res.body).toEqual(opportunity);
+    expect((await outboxEvents(system, opportunity.id)).map((e) => e.type)).toEqual(['opportunity.created']);
+  });
+});

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { announce, auditEntries, create, knownRecord, outboxEvents, read, TIMESTAMP, UUID, waitForProfiles } from './support';
+
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+let stranger: TenantAdmin;
+let account: any;
+let opportunity: any;
+let lead: any;
+let strangers: { account: any; opportunity: any; lead: any; contact: string };
+const contact = randomUUID();
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+  stranger = await registerTenant(system.api, 'Stranger');
+  await waitForProfiles(system, [admin.profileId, seller.profileId, stranger.profileId]);
+  await waitForProfilesInLeads(system, [admin.profileId, stranger.profileId]);
+  account = await create(system.api, admin.access, 'accounts', { name: 'Engines' });
+  opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Deal', account_id: account.id });
+  // A real lead: the leads service announces it with lead.created.
+  lead = await createLead(system.api, admin.access, { first_name: 'Ada' });
+  await announce(system, 'contact', admin.orgId, contact);
+  const strangersLead = await createLead(system.api, stranger.access, { first_name: 'Eve' });
+  strangers = {
+    account: await create(system.api, stranger.access, 'accounts', { name: 'Stranger Co' }),
+    opportunity: await create(system.api, stranger.access, 'opportunities', { name: 'Stranger deal' }),
+    lead: strangersLead,
+    contact: randomUUID(),
+  };
+  await announce(system, 'contact', stranger.orgId, strangers.contact);
+  await eventually(async () => (await knownRecord(system, 'lead', lead.id)) && (await knownRecord(system, 'lead', strangersLead.id)), 15_000, 'leads in the replica');
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+describe('creating a task', () => {
+  it('when the body is complete, then 201 with the full record', async () => {
+    const res = await system.api.post(
+      '/api/tasks/',
+      {
+        title: ' Call Ada ',
+        status: 'in_progress',
+        priority: 'high',
+        due_date: '2027-01-15',
+        lead_id: lead.id,
+        contact_id: contact,
+        account_id: account.id,
+        opportunity_id: opportunity.id,
+        tags: ['call'],
+      },
+      { token: seller.access },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      title: 'Call Ada',
+      status: 'in_progress',
+      priority: 'high',
+      due_date: '2027-01-15',
+      lead_id: lead.id,
+      contact_id: contact,
+      account_id: account.id,
+      opportunity_id: opportunity.id,
+      assigned_to: { id: seller.profileId, email: seller.email },
+      tags: ['call'],
+      custom_fields: {},
+      org: admin.orgId,
+      created_by: seller.profileId,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+  });
+
+  it('when only a title is given, then open, normal priority, about nothing', async () => {
+    const task = await create(system.api, admin.access, 'tasks', { title: 'Think' });
+    expect(task).toMatchObject({
+      status: 'open',
+      priority: 'normal',
+      due_date: null,
+      lead_id: null,
+      contact_id: null,
+      account_id: null,
+      opportunity_id: null,
+      tags: [],
+    });
+  });
+
+  it('when the title is missing, then 400 on title', async () => {
+    const res = await system.api.post('/api/tasks/', { priority: 'low' }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: true, errors: { title: 'This field is required.' } });
+  });
+
+  it.each([
+    ['account_id', () => strangers.account.id],
+    ['account_id', () => randomUUID()],
+    ['opportunity_id', () => strangers.opportunity.id],
+    ['opportunity_id', () => randomUUID()],
+    ['lead_id', () => strangers.lead.id],
+    ['lead_id', () => randomUUID()],
+    ['contact_id', () => strangers.contact],
+    ['contact_id', () => randomUUID()],
+  ])('when %s names another tenant’s record or none, then 400 on it and nothing is created', async (field, id) => {
+    const title = `Refused ${randomUUID()}`;
+    const res = await system.api.post('/api/tasks/', { title, [field]: id() }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: true, errors: { [field]: expect.any(String) } });
+    expect((await system.api.get(`/api/tasks/?search=${encodeURIComponent(title)}`, { token: admin.access })).body.count).toBe(0);
+  });
+
+  it('when every reference is bad, then each is reported', async () => {
+    const res = await system.api.post(
+      '/api/tasks/',
+      { title: 'X', account_id: strangers.account.id, opportunity_id: strangers.opportunity.id, lead_id: strangers.lead.id, contact_id: strangers.contact },
+      { token: admin.access },
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['account_id', 'contact_id', 'lead_id', 'opportunity_id']);
+  });
+
+  it('when fields are unknown or malformed, then 400 on each of them', async () => {
+    const res = await system.api.post(
+      '/api/tasks/',
+      { title: 'X', body: 'no', status: 'closed', priority: 'urgent', due_date: 'tomorrow', lead_id: 'x', contact_id: 5, id: randomUUID() },
+      { token: admin.access },
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['body', 'contact_id', 'due_date', 'id', 'lead_id', 'priority', 'status'].sort());
+  });
+});
+
+describe('changing and deleting a task', () => {
+  it('when PATCH moves it to another tenant’s opportunity, then 400 and it keeps its own', async () => {
+    const task = await create(system.api, admin.access, 'tasks', { title: 'Stay', opportunity_id: opportunity.id });
+    const res = await system.api.patch(`/api/tasks/${task.id}/`, { opportunity_id: strangers.opportunity.id }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ opportunity_id: expect.any(String) });
+    expect((await read(system.api, admin.access, 'tasks', task.id)).opportunity_id).toBe(opportunity.id);
+  });
+
+  it('when PATCH marks it done, then only the status changes', async () => {
+    const task = await create(system.api, admin.access, 'tasks', { title: 'Finish', lead_id: lead.id, due_date: '2027-01-01' });
+    const res = await system.api.patch(`/api/tasks/${task.id}/`, { status: 'done' }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...task, status: 'done', updated_at: expect.stringMatching(TIMESTAMP) });
+  });
+
+  it('when PUT omits fields, then they reset; the owner stays', async () => {
+    const task = await create(system.api, admin.access, 'tasks', {
+      title: 'Everything',
+      status: 'done',
+      priority: 'low',
+      due_date: '2027-02-02',
+      lead_id: lead.id,
+      contact_id: contact,
+      account_id: account.id,
+      opportunity_id: opportunity.id,
+      tags: ['a'],
+      assigned_to_id: seller.profileId,
+    });
+    const res = await system.api.put(`/api/tasks/${task.id}/`, { title: 'Nothing' }, { token: admin.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...task,
+      title: 'Nothing',
+      status: 'open',
+      priority: 'normal',
+      due_date: null,
+      lead_id: null,
+      contact_id: null,
+      account_id: null,
+      opportunity_id: null,
+      tags: [],
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+  });
+
+  it('when a task is deleted, then 204 and it is gone', async () => {
+    const task = await create(system.api, admin.access, 'tasks', { title: 'Doomed' });
+    const res = await system.api.delete(`/api/tasks/${task.id}/`, { token: admin.access });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await system.api.get(`/api/tasks/${task.id}/`, { token: admin.access })).status).toBe(404);
+  });
+});
+
+describe('task events', () => {
+  it('when a task is created, changed and deleted, then its three events reach the audit log', async () => {
+    const task = await create(system.api, seller.access, 'tasks', { title: 'Evented', account_id: account.id });
+    await system.api.patch(`/api/tasks/${task.id}/`, { priority: 'high' }, { token: seller.access });
+    await system.api.delete(`/api/tasks/${task.id}/`, { token: seller.access });
+    const log = await auditEntries(system, admin, task.id, 3);
+    expect(log.map((entry) => entry.type)).toEqual(['task.created', 'task.updated', 'task.deleted']);
+    expect(log[0].data).toEqual({ ...task, version: 1 });
+    expect(log[1].data).toMatchObject({ id: task.id, priority: 'high', version: 2 });
+    expect(log[2].data).toEqual({ id: task.id, assigned_to: [seller.profileId], version: 3 });
+  });
+
+  it('when a PATCH changes nothing, then no event is written', async () => {
+    const task = await create(system.api, admin.access, 'tasks', { title: 'Same', due_date: '2027-03-03', contact_id: contact });
+    const res = await system.api.patch(`/api/tasks/${task.id}/`, { title: 'Same', due_date: '2027-03-03', contact_id: contact }, { token: admin.access });
+    expect(res.body).toEqual(task);
+    expect((await outboxEvents(system, task.id)).map((e) => e.type)).toEqual(['task.created']);
+  });
+});
