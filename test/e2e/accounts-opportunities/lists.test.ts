@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { announce, create, waitForProfiles, type EntityPath } from './support';
+
+/**
+ * The lists of accounts, opportunities and tasks (DESIGN §4): every filter, every ordering both ways,
+ * paging, bad queries, and what a member's list and search may show and count.
+ */
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+let other: Member;
+const accounts: any[] = [];
+const opportunities: any[] = [];
+const tasks: any[] = [];
+const lead = randomUUID();
+const contact = randomUUID();
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+  other = await addMember(system.api, admin, true);
+  await waitForProfiles(system, [admin.profileId, seller.profileId, other.profileId]);
+  await announce(system, 'lead', admin.orgId, lead);
+  await announce(system, 'contact', admin.orgId, contact);
+  const api = system.api;
+
+  // Acme and Bolt the seller's own; Crane assigned to the seller by the admin; Delta the admin's; Echo the other member's.
+  accounts.push(await create(api, seller.access, 'accounts', { name: 'Acme', email: 'hello@acme.test', phone: '555-0101', website: 'https://acme.test', tags: ['vip'] }));
+  accounts.push(await create(api, seller.access, 'accounts', { name: 'Bolt', email: 'info@bolt.test', phone: '555-0102', website: 'https://bolt.example.io', tags: ['gov', 'vip'] }));
+  accounts.push(await create(api, admin.access, 'accounts', { name: 'Crane', email: 'crane@birds.test', phone: '555-0103', tags: ['uk'], assigned_to_id: seller.profileId }));
+  accounts.push(await create(api, admin.access, 'accounts', { name: 'Delta 100%_Done', email: 'd@delta.test', phone: '555-0104' }));
+  accounts.push(await create(api, other.access, 'accounts', { name: 'Echo', email: 'echo@echo.test', phone: '555-0105', tags: ['nl'] }));
+
+  const [acme, bolt] = accounts;
+  opportunities.push(await create(api, seller.access, 'opportunities', { name: 'Alpha', account_id: acme.id, amount: '500.00', close_date: '2027-05-01', stage: 'closed_won', tags: ['vip'] }));
+  opportunities.push(await create(api, seller.access, 'opportunities', { name: 'Beta', account_id: acme.id, amount: '12000.00', close_date: '2026-12-31', stage: 'prospecting' }));
+  opportunities.push(await create(api, admin.access, 'opportunities', { name: 'Gamma', account_id: bolt.id, close_date: '2027-01-15', stage: 'negotiation', tags: ['uk'], assigned_to_id: seller.profileId }));
+  opportunities.push(await create(api, admin.access, 'opportunities', { name: 'Delta', amount: '75.25', stage: 'qualification' }));
+  opportunities.push(await create(api, other.access, 'opportunities', { name: 'Epsilon', amount: '0.00', close_date: '2027-03-01', stage: 'proposal', tags: ['nl'] }));
+
+  const [alpha] = opportunities;
+  tasks.push(await create(api, seller.access, 'tasks', { title: 'Call', status: 'done', priority: 'high', due_date: '2027-01-10', lead_id: lead, tags: ['phone'] }));
+  tasks.push(await create(api, seller.access, 'tasks', { title: 'Email', status: 'open', priority: 'low', due_date: '2027-01-05', contact_id: contact }));
+  tasks.push(await create(api, admin.access, 'tasks', { title: 'Meet', status: 'in_progress', priority: 'normal', account_id: acme.id, assigned_to_id: seller.profileId }));
+  tasks.push(await create(api, admin.access, 'tasks', { title: 'Draft', status: 'open', priority: 'high', due_date: '2027-02-01', opportunity_id: alpha.id, tags: ['write'] }));
+  tasks.push(await create(api, other.access, 'tasks', { title: 'Book 50%', status: 'in_progress', priority: 'low', due_date: '2026-12-01', tags: ['phone'] }));
+
+  // A later change of the first of each, so updated_at orders differently from created_at.
+  await api.patch(`/api/accounts/${acme.id}/`, { industry: 'Anvils' }, { token: admin.access });
+  await api.patch(`/api/opportunities/${alpha.id}/`, { probability: 90 }, { token: admin.access });
+  await api.patch(`/api/tasks/${tasks[0].id}/`, { tags: ['phone', 'urgent'] }, { token: admin.access });
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+const list = (entity: EntityPath, query: string, token = admin.access) => system.api.get(`/api/${entity}/${query}`, { token });
+const labels = (body: { results: { name?: string; title?: string }[] }) => body.results.map((r) => r.name ?? r.title);
+
+/** Ascending by a rank, ties by id (the stable order every list uses). */
+const byRankThenId = (records: any[], rank: (record: any) => number) =>
+  [...records].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1)).map((r) => r.name ?? r.title);
+
+describe('every list', () => {
+  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: the envelope holds every record, newest first', async (entity) => {
+    const res = await list(entity, '');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ count: 5, next: null, previous: null, results: expect.any(Array) });
+    const created = { accounts, opportunities, tasks }[entity];
+    expect(res.body.results.map((r: { id: string }) => r.id)).toEqual([...created].reverse().map((r) => r.id));
+  });
+
+  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: paged, next and previous are absolute gateway URLs that work', async (entity) => {
+    const first = await list(entity, '?page_size=2&ordering=created_at');
+    expect(first.body.count).toBe(5);
+    expect(first.body.results).toHaveLength(2);
+    expect(first.body.previous).toBeNull();
+    const nextUrl = new URL(first.body.next);
+    expect(`${nextUrl.protocol}//${nextUrl.host}`).toBe(system.gatewayUrl);
+    expect(Object.fromEntries(nextUrl.searchParams)).toEqual({ page_size: '2', ordering: 'created_at', page: '2' });
+    const second = await system.api.get(first.body.next, { token: admin.access });
+    const third = await system.api.get(second.body.next, { token: admin.access });
+    expect(third.body.results).toHaveLength(1);
+    expect(third.body.next).toBeNull();
+    const seen = [...first.body.results, ...second.body.results, ...third.body.results].map((r: { id: string }) => r.id);
+    expect(new Set(seen).size).toBe(5);
+    expect((await system.api.get(third.body.previous, { token: admin.access })).body.results).toEqual(second.body.results);
+    expect((await list(entity, '?page=9')).body).toMatchObject({ count: 5, results: [] });
+    expect((await list(entity, '?page_size=100')).status).toBe(200);
+  });
+
+  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: filtered by owner, tags and creation time', async (entity) => {
+    const created = { accounts, opportunities, tasks }[entity];
+    const idsOf = (res: { body: { results: { id: string }[] } }) => res.body.results.map((r) => r.id).sort();
+    const sellers = created.filter((r) => r.assigned_to.id === seller.profileId).map((r) => r.id).sort();
+    expect(sellers).toHaveLength(3);
+    expect(idsOf(await list(entity, `?assigned_to=${seller.profileId}`))).toEqual(sellers);
+    const third = created[2];
+    const from = encodeURIComponent(third.created_at);
+    expect((await list(entity, `?created_at__gte=${from}`)).body.count).toBe(3);
+    expect((await list(entity, `?created_at__lte=${from}`)).body.count).toBe(3);
+    expect((await list(entity, `?created_at__gte=${from}&created_at__lte=${from}`)).body.results.map((r: { id: string }) => r.id)).toEqual([third.id]);
+    expect((await list(entity, '?created_at__gte=2999-01-01')).body.count).toBe(0);
+    expect((await list(entity, '?created_at__lte=2000-01-01')).body.count).toBe(0);
+  });
+});
+
+describe('the account list', () => {
+  it.each([
+    ['?tags=vip', ['Bolt', 'Acme']],
+    ['?tags=uk,nl', ['Echo', 'Crane']],
+    ['?search=BOLT', ['Bolt']],
+    ['?search=birds.test', ['Crane']],
+    ['?search=555-0104', ['Delta 100%_Done']],
+    ['?search=example.io', ['Bolt']],
+    ['?search=100%25_', ['Delta 100%_Done']],
+    ['?search=%25', ['Delta 100%_Done']],
+    ['?search=anvils', []],
+    ['?search=nobody', []],
+    ['?tags=vip&search=acme', ['Acme']],
+  ])('when filtered by %s, then exactly the matching accounts', async (query, expected) => {
+    const res = await list('accounts', query);
+    expect(res.status).toBe(200);
+    expect(labels(res.body)).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it.each([
+    ['name', ['Acme', 'Bolt', 'Crane', 'Delta 100%_Done', 'Echo']],
+    ['created_at', ['Acme', 'Bolt', 'Crane', 'Delta 100%_Done', 'Echo']],
+    ['updated_at', ['Bolt', 'Crane', 'Delta 100%_Done', 'Echo', 'Acme']],
+  ])('when ordered by %s, then ascending and descending are mirror images', async (field, ascending) => {
+    expect(labels((await list('accounts', `?ordering=${field}`)).body)).toEqual(ascending);
+    expect(labels((await list('accounts', `?ordering=-${field}`)).body)).toEqual([...ascending].reverse());
+  });
+});
+
+describe('the opportunity list', () => {
+  it.each([
+    ['?stage=negotiation', ['Gamma']],
+    ['?stage=prospecting,closed_won', ['Beta', 'Alpha']],
+    ['?account=ACME', ['Beta', 'Alpha']],
+    ['?account=BOLT', ['Gamma']],
+    [`?account=${randomUUID()}`, []],
+    ['?tags=uk,vip', ['Gamma', 'Alpha']],
+    ['?search=AMM', ['Gamma']],
+    ['?search=acme', []],
+    ['?stage=closed_won&tags=vip', ['Alpha']],
+  ])('when filtered by %s, then exactly the matching opportunities', async (query, expected) => {
+    const resolved = query.replace('ACME', accounts[0].id).replace('BOLT', accounts[1].id);
+    const res = await list('opportunities', resolved);
+    expect(res.status).toBe(200);
+    expect(labels(res.body)).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it.each([
+    ['name', ['Alpha', 'Beta', 'Delta', 'Epsilon', 'Gamma']],
+    ['amount', ['Epsilon', 'Delta', 'Alpha', 'Beta', 'Gamma']],
+    ['close_date', ['Beta', 'Gamma', 'Epsilon', 'Alpha', 'Delta']],
+    ['stage', ['Beta', 'Delta', 'Epsilon', 'Gamma', 'Alpha']],
+    ['created_at', ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon']],
+    ['updated_at', ['Beta', 'Gamma', 'Delta', 'Epsilon', 'Alpha']],
+  ])('when ordered by %s, then ascending and descending are mirror images', async (field, ascending) => {
+    expect(labels((await list('opportunities', `?ordering=${field}`)).body)).toEqual(ascending);
+    expect(labels((await list('opportunities', `?ordering=-${field}`)).body)).toEqual([...ascending].reverse());
+  });
+});
+
+describe('the task list', () => {
+  it.each([
+    ['?status=open', ['Draft', 'Email']],
+    ['?status=in_progress,done', ['Book 50%', 'Meet', 'Call']],
+    ['?priority=high', ['Draft', 'Call']],
+    ['?priority=low,normal', ['Book 50%', 'Meet', 'Email']],
+    ['?lead=LEAD', ['Call']],
+    ['?contact=CONTACT', ['Email']],
+    ['?account=ACME', ['Meet']],
+    ['?opportunity=ALPHA', ['Draft']],
+    ['?due_date__gte=2027-01-05', ['Draft', 'Email', 'Call']],
+    ['?due_date__lte=2027-01-05', ['Book 50%', 'Email']],
+    ['?due_date__gte=2027-01-06&due_date__lte=2027-01-31', ['Call']],
+    ['?tags=phone', ['Book 50%', 'Call']],
+    ['?tags=urgent,write', ['Draft', 'Call']],
+    ['?search=mee', ['Meet']],
+    ['?search=50%25', ['Book 50%']],
+    ['?search=_', []],
+    ['?status=open&priority=high', ['Draft']],
+  ])('when filtered by %s, then exactly the matching tasks', async (query, expected) => {
+    const resolved = query
+      .replace('LEAD', lead)
+      .replace('CONTACT', contact)
+      .replace('ACME', accounts[0].id)
+      .replace('ALPHA', opportunities[0].id);
+    const res = await list('tasks', resolved);
+    expect(res.status).toBe(200);
+    expect(labels(res.body)).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  const STATUS_RANK: Record<string, number> = { open: 0, in_progress: 1, done: 2 };
+  const PRIORITY_RANK: Record<string, number> = { low: 0, normal: 1, high: 2 };
+
+  it.each([
+    ['title', () => ['Book 50%', 'Call', 'Draft', 'Email', 'Meet']],
+    ['due_date', () => ['Book 50%', 'Email', 'Call', 'Draft', 'Meet']],
+    ['created_at', () => ['Call', 'Email', 'Meet', 'Draft', 'Book 50%']],
+    ['updated_at', () => ['Email', 'Meet', 'Draft', 'Book 50%', 'Call']],
+    ['status', () => byRankThenId(tasks, (t) => STATUS_RANK[t.status]!)],
+    ['priority', () => byRankThenId(tasks, (t) => PRIORITY_RANK[t.priority]!)],
+  ])('when ordered by %s, then ascending and descending are mirror images', async (field, expected) => {
+    const ascending = expected();
+    expect(labels((await list('tasks', `?ordering=${field}`)).body)).toEqual(ascending);
+    expect(labels((await list('tasks', `?ordering=-${field}`)).body)).toEqual([...ascending].reverse());
+  });
+
+  it('when ordered by status or priority, then the workflow order holds, not the alphabet', async () => {
+    const statuses = (await list('tasks', '?ordering=status')).body.results.map((t: { status: string }) => t.status);
+    expect(statuses).toEqual(['open', 'open', 'in_progress', 'in_progress', 'done']);
+    const priorities = (await list('tasks', '?ordering=-priority')).body.results.map((t: { priority: string }) => t.priority);
+    expect(priorities).toEqual(['high', 'high', 'normal', 'low', 'low']);
+  });
+});
+
+describe('bad queries', () => {
+  const COMMON_BAD = [
+    '?assigned_to=not-a-uuid',
+    '?created_at__gte=yesterday',
+    '?created_at__lte=2024-02-30',
+    '?ordering=colour',
+    '?ordering=-',
+    '?page=0',
+    '?page=abc',
+    '?page_size=101',
+    '?page_size=0',
+    '?colour=red',
+    '?tags=',
+    '?tags=a&tags=b',
+    `?search=${'x'.repeat(201)}`,
+  ];
+  const CASES: [EntityPath, string][] = [
+    ...(['accounts', 'opportunities', 'tasks'] as const).flatMap((entity) => COMMON_BAD.map((query): [EntityPath, string] => [entity, query])),
+    ['accounts', '?ordering=email'],
+    ['accounts', '?stage=prospecting'],
+    ['opportunities', '?stage=won'],
+    ['opportunities', '?stage=prospecting,'],
+    ['opportunities', '?account=acme'],
+    ['opportunities', '?ordering=probability'],
+    ['opportunities', '?status=open'],
+    ['tasks', '?status=closed'],
+    ['tasks', '?priority=urgent'],
+    ['tasks', '?lead=x'],
+    ['tasks', '?contact=x'],
+    ['tasks', '?account=x'],
+    ['tasks', '?opportunity=x'],
+    ['tasks', '?due_date__gte=2027-02-30'],
+    ['tasks', '?due_date__lte=soon'],
+    ['tasks', '?ordering=lead_id'],
+  ];
+  it.each(CASES)('%s%s: 400 in the validation shape', async (entity, query) => {
+    const res = await list(entity, query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: true, errors: expect.any(Object) });
+    expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a member's view", () => {
+  it.each([
+    ['accounts', ['Crane', 'Bolt', 'Acme']],
+    ['opportunities', ['Gamma', 'Beta', 'Alpha']],
+    ['tasks', ['Meet', 'Email', 'Call']],
+  ] as const)('%s: only what they created or own is listed and counted', async (entity, expected) => {
+    const res = await list(entity, '', seller.access);
+    expect(labels(res.body)).toEqual(expected);
+    expect(res.body.count).toBe(3);
+    const page = await list(entity, '?page_size=2', seller.access);
+    expect(page.body.count).toBe(3);
+  });
+
+  it.each([
+    ['accounts', '?search=echo'],
+    ['accounts', '?search=delta'],
+    ['accounts', '?tags=nl'],
+    ['opportunities', '?search=epsilon'],
+    ['opportunities', '?stage=qualification'],
+    ['tasks', '?search=draft'],
+    ['tasks', '?opportunity=ALPHA'],
+    ['tasks', '?tags=write'],
+  ] as const)('%s%s: a hidden record never matches, nor counts', async (entity, query) => {
+    const res = await list(entity, query.replace('ALPHA', opportunities[0].id), seller.access);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: filtering by another owner shows nothing of theirs', async (entity) => {
+    expect((await list(entity, `?assigned_to=${admin.profileId}`, seller.access)).body.count).toBe(0);
+    expect((await list(entity, `?assigned_to=${other.profileId}`, seller.access)).body.count).toBe(0);
+  });
+
+  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: another tenant sees none of these', async (entity) => {
+    const stranger = await registerTenant(system.api, 'Stranger');
+    expect((await list(entity, '', stranger.access)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: a member without sales access gets 403, even with a bad query', async (entity) => {
+    const clerk = await addMember(system.api, admin, false);
+    for (const query of ['', '?ordering=colour']) {
+      const res = await list(entity, query, clerk.access);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: expect.any(String) });
+    }
+  });
+});
