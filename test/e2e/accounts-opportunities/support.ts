@@ -77,6 +77,18 @@ export async function publishEvent(input: { type: string; tenantId: string; subj
   return event.id;
 }
 
+/** Waits until the service's consumer has handled the event (its inbox holds the id). */
+export async function waitForHandled(system: TestSystem, eventId: string): Promise<void> {
+  await eventually(
+    async () => {
+      const rows = await service(system).dataSource.query(`SELECT 1 FROM inbox WHERE message_id = $1`, [eventId]);
+      return rows.length > 0 ? true : undefined;
+    },
+    15_000,
+    `event ${eventId} handled`,
+  );
+}
+
 /** Publishes `<type>.created` for a record and waits until the replica has it. */
 export async function announce(system: TestSystem, type: 'contact' | 'lead', tenantId: string, id: string, version = 1): Promise<void> {
   await publishEvent({ type: `${type}.created`, tenantId, subject: id, data: { id, version } });
