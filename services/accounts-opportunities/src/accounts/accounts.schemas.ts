@@ -1,6 +1,6 @@
 import { optionalEmail, optionalText, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
-import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalUrl, PHONE_MAX, recordBody, type BodyInput, requiredText } from '../records/record-schemas';
+import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalUrl, PHONE_MAX, recordBody, requiredText } from '../records/record-schemas';
 
 /** Fields a client writes (DESIGN §5); `name` is required on POST and PUT. */
 const writableAccountFields = {
@@ -17,7 +17,6 @@ const writableAccountFields = {
 };
 
 export const accountBody = recordBody(writableAccountFields, COMMON_SERVER_FIELDS);
-export type AccountInput = BodyInput<typeof writableAccountFields>;
 
 export const ACCOUNT_ORDERING_FIELDS = ['created_at', 'updated_at', 'name'] as const;
 export type AccountOrderingField = (typeof ACCOUNT_ORDERING_FIELDS)[number];

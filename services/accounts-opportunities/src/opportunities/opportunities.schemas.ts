@@ -11,7 +11,6 @@ import {
   optionalReference,
   recordBody,
   requiredText,
-  type BodyInput,
 } from '../records/record-schemas';
 
 export const OPPORTUNITY_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost'] as const;
@@ -38,7 +37,6 @@ const writableOpportunityFields = {
 };
 
 export const opportunityBody = recordBody(writableOpportunityFields, [...COMMON_SERVER_FIELDS, 'account', 'lead_id']);
-export type OpportunityInput = BodyInput<typeof writableOpportunityFields>;
 
 export const OPPORTUNITY_ORDERING_FIELDS = ['created_at', 'updated_at', 'name', 'amount', 'close_date', 'stage'] as const;
 export type OpportunityOrderingField = (typeof OPPORTUNITY_ORDERING_FIELDS)[number];

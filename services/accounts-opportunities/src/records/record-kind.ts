@@ -46,10 +46,6 @@ export interface RecordKind<V extends OwnedValues, View extends { id: string }, 
   beforeDelete?(manager: EntityManager, context: ChangeContext, record: StoredRecord<V>): Promise<void>;
 }
 
-/** Any kind, for code that only passes one along. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRecordKind = RecordKind<any, any, any, any>;
-
 /**
  * The complete values to store for a body (custom fields are checked apart, against the tenant's
  * definitions). POST and PUT start from the defaults and need the required fields; PATCH starts from

@@ -16,7 +16,12 @@ import { changeRecord, createRecord, findRecords, getRecord, removeRecord } from
 export function recordRoutes<V extends OwnedValues, View extends { id: string }, Query extends CommonListQuery>(
   context: ServiceContext,
   kind: RecordKind<V, View, Query, keyof V & string>,
-  schemas: { basePath: string; body: z.ZodType<RecordInput>; listQuery: z.ZodType<Query> },
+  schemas: {
+    basePath: string;
+    /** Typed so each writable field's output fits the column of the same name. */
+    body: z.ZodType<RecordInput & Partial<Omit<V, 'assigned_to' | 'custom_fields'>>>;
+    listQuery: z.ZodType<Query>;
+  },
 ): Router {
   const { basePath, body, listQuery } = schemas;
   const db = context.dataSource.manager;

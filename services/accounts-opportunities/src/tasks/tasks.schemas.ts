@@ -11,7 +11,6 @@ import {
   optionalReference,
   recordBody,
   requiredText,
-  type BodyInput,
 } from '../records/record-schemas';
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
@@ -35,7 +34,6 @@ const writableTaskFields = {
 };
 
 export const taskBody = recordBody(writableTaskFields, COMMON_SERVER_FIELDS);
-export type TaskInput = BodyInput<typeof writableTaskFields>;
 
 export const TASK_ORDERING_FIELDS = ['created_at', 'updated_at', 'due_date', 'priority', 'status', 'title'] as const;
 export type TaskOrderingField = (typeof TASK_ORDERING_FIELDS)[number];
