@@ -58,7 +58,7 @@ export function mergeValues<V extends OwnedValues, Required extends keyof V & st
   input: RecordInput,
   existing: V | undefined,
 ): V {
-  const { assigned_to_id, custom_fields, ...fields } = input as RecordInput & Record<string, unknown>;
+  const { assigned_to_id, custom_fields: _checkedApart, ...fields } = input as RecordInput & Record<string, unknown>;
   if (mode !== 'patch') {
     const missing = kind.required.filter((field) => fields[field] === undefined);
     if (missing.length > 0) throw new ValidationError(Object.fromEntries(missing.map((field) => [field, 'This field is required.'])));
