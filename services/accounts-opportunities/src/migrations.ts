@@ -14,6 +14,31 @@ import { customFieldsMigration, messagingMigration, profileReplicaMigration, typ
  * event), and `ON DELETE SET NULL` stays as the net under that. Contacts and leads live in other services:
  * they are checked against `known_records`, a replica fed by their events.
  */
+/**
+ * The columns every record table has besides its own: what `records/record-table.ts` reads as the
+ * server-derived part and the owner, tags and custom fields of every entity.
+ */
+const OWNED_RECORD_COLUMNS = `tags text[] NOT NULL DEFAULT '{}',
+        assigned_to uuid NOT NULL,
+        created_by uuid NOT NULL,
+        custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
+        version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()`;
+
+/**
+ * The indexes every record table has: the default order and `updated_at` per tenant, members' views
+ * (what they own, what they created), tags, custom fields (containment) and free text (trigram).
+ */
+const ownedRecordIndexes = (table: string) => `
+      CREATE INDEX ${table}_tenant_created ON ${table} (tenant_id, created_at, id);
+      CREATE INDEX ${table}_tenant_updated ON ${table} (tenant_id, updated_at, id);
+      CREATE INDEX ${table}_tenant_assigned ON ${table} (tenant_id, assigned_to, created_at, id);
+      CREATE INDEX ${table}_tenant_creator ON ${table} (tenant_id, created_by, created_at, id);
+      CREATE INDEX ${table}_tags ON ${table} USING gin (tags);
+      CREATE INDEX ${table}_custom_fields ON ${table} USING gin (custom_fields jsonb_path_ops);
+      CREATE INDEX ${table}_search ON ${table} USING gin (search_text public.gin_trgm_ops);`;
+
 export const accountsOpportunitiesMigrations: SqlMigration[] = [
   messagingMigration,
   profileReplicaMigration('ProfileReplica1763900000000'),
@@ -53,25 +78,13 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
         phone text,
         billing_city text,
         billing_country text,
-        tags text[] NOT NULL DEFAULT '{}',
-        assigned_to uuid NOT NULL,
-        created_by uuid NOT NULL,
-        custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
+        ${OWNED_RECORD_COLUMNS},
         search_text text GENERATED ALWAYS AS (
           lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(website, ''))
         ) STORED
       );
-      CREATE INDEX accounts_tenant_created ON accounts (tenant_id, created_at, id);
-      CREATE INDEX accounts_tenant_updated ON accounts (tenant_id, updated_at, id);
       CREATE INDEX accounts_tenant_name ON accounts (tenant_id, name, id);
-      CREATE INDEX accounts_tenant_assigned ON accounts (tenant_id, assigned_to, created_at, id);
-      CREATE INDEX accounts_tenant_creator ON accounts (tenant_id, created_by, created_at, id);
-      CREATE INDEX accounts_tags ON accounts USING gin (tags);
-      CREATE INDEX accounts_custom_fields ON accounts USING gin (custom_fields jsonb_path_ops);
-      CREATE INDEX accounts_search ON accounts USING gin (search_text public.gin_trgm_ops);
+      ${ownedRecordIndexes('accounts')}
 
       CREATE TABLE opportunities (
         id uuid PRIMARY KEY,
@@ -89,29 +102,17 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
         ) STORED,
         probability smallint CHECK (probability BETWEEN 0 AND 100),
         close_date date,
-        tags text[] NOT NULL DEFAULT '{}',
-        assigned_to uuid NOT NULL,
-        created_by uuid NOT NULL,
-        custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
+        ${OWNED_RECORD_COLUMNS},
         search_text text GENERATED ALWAYS AS (lower(name)) STORED
       );
-      CREATE INDEX opportunities_tenant_created ON opportunities (tenant_id, created_at, id);
-      CREATE INDEX opportunities_tenant_updated ON opportunities (tenant_id, updated_at, id);
       CREATE INDEX opportunities_tenant_name ON opportunities (tenant_id, name, id);
       CREATE INDEX opportunities_tenant_amount ON opportunities (tenant_id, amount, id);
       CREATE INDEX opportunities_tenant_close_date ON opportunities (tenant_id, close_date, id);
       CREATE INDEX opportunities_tenant_stage ON opportunities (tenant_id, stage_rank, id);
-      CREATE INDEX opportunities_tenant_assigned ON opportunities (tenant_id, assigned_to, created_at, id);
-      CREATE INDEX opportunities_tenant_creator ON opportunities (tenant_id, created_by, created_at, id);
       CREATE INDEX opportunities_account ON opportunities (account_id) WHERE account_id IS NOT NULL;
       CREATE INDEX opportunities_contacts ON opportunities USING gin (contact_ids);
       CREATE INDEX opportunities_lead ON opportunities (lead_id) WHERE lead_id IS NOT NULL;
-      CREATE INDEX opportunities_tags ON opportunities USING gin (tags);
-      CREATE INDEX opportunities_custom_fields ON opportunities USING gin (custom_fields jsonb_path_ops);
-      CREATE INDEX opportunities_search ON opportunities USING gin (search_text public.gin_trgm_ops);
+      ${ownedRecordIndexes('opportunities')}
 
       CREATE TABLE tasks (
         id uuid PRIMARY KEY,
@@ -130,30 +131,18 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
         contact_id uuid,
         account_id uuid REFERENCES accounts (id) ON DELETE SET NULL,
         opportunity_id uuid REFERENCES opportunities (id) ON DELETE SET NULL,
-        tags text[] NOT NULL DEFAULT '{}',
-        assigned_to uuid NOT NULL,
-        created_by uuid NOT NULL,
-        custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
+        ${OWNED_RECORD_COLUMNS},
         search_text text GENERATED ALWAYS AS (lower(title)) STORED
       );
-      CREATE INDEX tasks_tenant_created ON tasks (tenant_id, created_at, id);
-      CREATE INDEX tasks_tenant_updated ON tasks (tenant_id, updated_at, id);
       CREATE INDEX tasks_tenant_title ON tasks (tenant_id, title, id);
       CREATE INDEX tasks_tenant_due_date ON tasks (tenant_id, due_date, id);
       CREATE INDEX tasks_tenant_status ON tasks (tenant_id, status_rank, id);
       CREATE INDEX tasks_tenant_priority ON tasks (tenant_id, priority_rank, id);
-      CREATE INDEX tasks_tenant_assigned ON tasks (tenant_id, assigned_to, created_at, id);
-      CREATE INDEX tasks_tenant_creator ON tasks (tenant_id, created_by, created_at, id);
       CREATE INDEX tasks_lead ON tasks (lead_id) WHERE lead_id IS NOT NULL;
       CREATE INDEX tasks_contact ON tasks (contact_id) WHERE contact_id IS NOT NULL;
       CREATE INDEX tasks_account ON tasks (account_id) WHERE account_id IS NOT NULL;
       CREATE INDEX tasks_opportunity ON tasks (opportunity_id) WHERE opportunity_id IS NOT NULL;
-      CREATE INDEX tasks_tags ON tasks USING gin (tags);
-      CREATE INDEX tasks_custom_fields ON tasks USING gin (custom_fields jsonb_path_ops);
-      CREATE INDEX tasks_search ON tasks USING gin (search_text public.gin_trgm_ops);
+      ${ownedRecordIndexes('tasks')}
     `,
   },
 ];
