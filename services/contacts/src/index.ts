@@ -1,13 +1,29 @@
-import { commonConfig, defineService, messagingMigration } from '@crm/shared';
+import { commonConfig, defineService } from '@crm/shared';
 import { Router } from 'express';
+import { contactsRoutes } from './contacts/contacts.routes';
+import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
+import { contactCustomFieldRoutes } from './custom-fields/contact-custom-fields';
+import { contactsMigrations } from './migrations';
+import { contactNotesRoutes } from './notes/contact-notes';
 
-/** Skeleton: the service's domain is being built (issue 4). */
+/** Contacts, their tags, custom fields, notes and files, and their links to leads (DESIGN §1, §5). */
 export const contactsService = defineService({
   name: 'contacts',
   schema: 'contacts',
   defaultPort: 8083,
   config: { ...commonConfig },
-  migrations: [messagingMigration],
+  migrations: contactsMigrations,
   publishesEvents: true,
-  routes: () => Router(),
+  consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: () => dispatchByType },
+  routes: (deps) =>
+    Router()
+      // Before `/api/contacts/:id/`, so `custom-fields` is never read as a contact id.
+      .use(contactCustomFieldRoutes(deps))
+      .use(contactNotesRoutes(deps))
+      .use(contactsRoutes(deps)),
 });
+
+/** For lead conversion (the `lead.converted` handler to come) and other in-service callers. */
+export { upsertAccountReplica, type AccountReplica } from './accounts/account-replica';
+export { linkContactToLead } from './contact-leads/contact-leads.repository';
+export { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';

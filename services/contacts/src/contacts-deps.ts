@@ -1,0 +1,3 @@
+import type { CommonConfig, ServiceDeps } from '@crm/shared';
+
+export type ContactsDeps = ServiceDeps<CommonConfig>;

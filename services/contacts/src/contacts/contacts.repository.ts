@@ -1,0 +1,161 @@
+import { queryOne, queryRows, type Db } from '@crm/shared';
+import type { ContactOrderingField } from './contacts.schemas';
+
+/** A contact as stored (the columns a client can write, plus what the server derives). */
+export interface ContactRecord {
+  id: string;
+  tenantId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  title: string | null;
+  accountId: string | null;
+  linkedinUrl: string | null;
+  tags: string[];
+  ownerId: string;
+  createdBy: string;
+  customFields: Record<string, unknown>;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The writable part of a contact, complete: what an insert or an update stores. */
+export type ContactValues = Pick<
+  ContactRecord,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'title' | 'accountId' | 'linkedinUrl' | 'tags' | 'ownerId' | 'customFields'
+>;
+
+const COLUMNS = `id, tenant_id, first_name, last_name, email, phone, title, account_id, linkedin_url, tags, owner_id,
+  created_by, custom_fields, version, created_at, updated_at`;
+
+interface ContactRow {
+  id: string;
+  tenant_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  title: string | null;
+  account_id: string | null;
+  linkedin_url: string | null;
+  tags: string[];
+  owner_id: string;
+  created_by: string;
+  custom_fields: Record<string, unknown>;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toRecord = (row: ContactRow): ContactRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  title: row.title,
+  accountId: row.account_id,
+  linkedinUrl: row.linkedin_url,
+  tags: row.tags,
+  ownerId: row.owner_id,
+  createdBy: row.created_by,
+  customFields: row.custom_fields,
+  version: row.version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const valueParams = (values: ContactValues): unknown[] => [
+  values.firstName,
+  values.lastName,
+  values.email,
+  values.phone,
+  values.title,
+  values.accountId,
+  values.linkedinUrl,
+  values.tags,
+  values.ownerId,
+  JSON.stringify(values.customFields),
+];
+
+export async function insertContact(
+  db: Db,
+  contact: { id: string; tenantId: string; createdBy: string; now: Date } & ContactValues,
+): Promise<ContactRecord> {
+  const row = await queryOne<ContactRow>(
+    db,
+    `INSERT INTO contacts (first_name, last_name, email, phone, title, account_id, linkedin_url, tags, owner_id, custom_fields,
+       id, tenant_id, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $14)
+     RETURNING ${COLUMNS}`,
+    [...valueParams(contact), contact.id, contact.tenantId, contact.createdBy, contact.now],
+  );
+  return toRecord(row!);
+}
+
+/** Replaces every writable column and bumps the version. */
+export async function updateContact(db: Db, id: string, values: ContactValues, now: Date): Promise<ContactRecord> {
+  const row = await queryOne<ContactRow>(
+    db,
+    `UPDATE contacts SET first_name = $1, last_name = $2, email = $3, phone = $4, title = $5, account_id = $6,
+       linkedin_url = $7, tags = $8, owner_id = $9, custom_fields = $10::jsonb, version = version + 1, updated_at = $12
+     WHERE id = $11
+     RETURNING ${COLUMNS}`,
+    [...valueParams(values), id, now],
+  );
+  return toRecord(row!);
+}
+
+export async function deleteContact(db: Db, id: string): Promise<void> {
+  await db.query(`DELETE FROM contacts WHERE id = $1`, [id]);
+}
+
+/**
+ * The contact with that id in the tenant, or undefined. `forUpdate` locks the row for the rest of the
+ * transaction, so concurrent changes to one contact apply one after the other.
+ */
+export async function findContact(db: Db, tenantId: string, id: string, forUpdate = false): Promise<ContactRecord | undefined> {
+  const row = await queryOne<ContactRow>(
+    db,
+    `SELECT ${COLUMNS} FROM contacts WHERE tenant_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [tenantId, id],
+  );
+  return row && toRecord(row);
+}
+
+/** A list query already reduced to SQL: the WHERE conditions with their parameters. */
+export interface ContactListFilter {
+  conditions: string[];
+  params: unknown[];
+}
+
+export async function countContacts(db: Db, filter: ContactListFilter): Promise<number> {
+  const row = await queryOne<{ count: number }>(
+    db,
+    `SELECT count(*)::int AS count FROM contacts WHERE ${filter.conditions.join(' AND ')}`,
+    filter.params,
+  );
+  return row!.count;
+}
+
+/** A page of contacts; ties fall back to the id, in the same direction. */
+export async function listContacts(
+  db: Db,
+  filter: ContactListFilter,
+  order: { field: ContactOrderingField; descending: boolean },
+  page: { offset: number; limit: number },
+): Promise<ContactRecord[]> {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  const params = [...filter.params, page.limit, page.offset];
+  const rows = await queryRows<ContactRow>(
+    db,
+    `SELECT ${COLUMNS} FROM contacts WHERE ${filter.conditions.join(' AND ')}
+     ORDER BY contacts.${order.field} ${direction}, contacts.id ${direction}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows.map(toRecord);
+}

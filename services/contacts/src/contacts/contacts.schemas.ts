@@ -1,0 +1,83 @@
+import { optionalEmail, optionalText, paginationQuery, readOnlyFields, tagsField, timestampBound, uuidParam } from '@crm/shared';
+import { z } from 'zod';
+
+const NAME_MAX = 255;
+const PHONE_MAX = 32;
+const URL_MAX = 255;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `linkedin_url`: an http(s) address of at most 255 characters; blank or null stored as null. */
+const linkedinUrl = optionalText(URL_MAX).refine(
+  (value) => value === null || isHttpUrl(value),
+  'Enter a valid URL starting with http:// or https://.',
+);
+
+/** Fields a client writes (spec "Contact", DESIGN §5). Every one optional here: what a missing one means depends on the method. */
+const writableContactFields = {
+  first_name: optionalText(NAME_MAX),
+  last_name: optionalText(NAME_MAX),
+  email: optionalEmail,
+  phone: optionalText(PHONE_MAX),
+  title: optionalText(NAME_MAX),
+  /** null (or omitted on POST and PUT): a standalone contact. */
+  account_id: uuidParam.nullable(),
+  linkedin_url: linkedinUrl,
+  tags: tagsField,
+  custom_fields: z.unknown(),
+  owner_id: uuidParam,
+};
+
+/** Server-derived fields (DESIGN §4): in a body, 400 on that field. */
+const SERVER_FIELDS = readOnlyFields([
+  'id',
+  'org',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'owner',
+  'account',
+  'lead_ids',
+  'version',
+  'custom_field_definitions',
+] as const);
+
+/** A contact body: every writable field optional, server fields refused, unknown fields refused. */
+export const contactBody = z.strictObject({
+  ...Object.fromEntries(Object.entries(writableContactFields).map(([key, schema]) => [key, schema.optional()])),
+  ...SERVER_FIELDS,
+}) as unknown as z.ZodType<ContactInput>;
+
+type Writable = typeof writableContactFields;
+export type ContactInput = { [K in keyof Writable]?: z.output<Writable[K]> };
+
+export const CONTACT_ORDERING_FIELDS = ['created_at', 'updated_at', 'first_name', 'last_name', 'email'] as const;
+export type ContactOrderingField = (typeof CONTACT_ORDERING_FIELDS)[number];
+
+const orderingChoices = CONTACT_ORDERING_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+
+/** The list's query string, less its `cf_<key>` filters (parsed against the tenant's definitions). */
+export const contactListQuery = z.strictObject({
+  ...paginationQuery,
+  account: uuidParam.optional(),
+  owner: uuidParam.optional(),
+  tags: z
+    .string()
+    .transform((value) => value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
+    .refine((tags) => tags.length > 0, 'Give at least one tag.')
+    .optional(),
+  created_at__gte: timestampBound.optional(),
+  created_at__lte: timestampBound.optional(),
+  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
+  ordering: z
+    .enum(orderingChoices, `Order by one of: ${CONTACT_ORDERING_FIELDS.join(', ')} (prefix - for descending).`)
+    .optional(),
+});
+export type ContactListQuery = z.infer<typeof contactListQuery>;

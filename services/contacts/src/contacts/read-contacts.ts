@@ -1,0 +1,66 @@
+import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
+import type { ContactsDeps } from '../contacts-deps';
+import { contactCustomFieldDefinitions, contactCustomFieldFilters } from '../custom-fields/contact-custom-fields';
+import { openContact } from './contact-access';
+import { contactViewOf, contactViews, type ContactView } from './contact-view';
+import { countContacts, listContacts, type ContactListFilter } from './contacts.repository';
+import type { ContactListQuery, ContactOrderingField } from './contacts.schemas';
+
+/** The detail GET: the contact and the tenant's contact custom-field definitions, to render its form. */
+export async function getContact(
+  deps: ContactsDeps,
+  caller: Caller,
+  id: string,
+): Promise<ContactView & { custom_field_definitions: CustomFieldDefinitionView[] }> {
+  const db = deps.dataSource.manager;
+  const contact = await openContact(db, caller, id);
+  const [view, definitions] = await Promise.all([contactViewOf(db, contact), contactCustomFieldDefinitions(db, caller.tenantId)]);
+  return { ...view, custom_field_definitions: definitions };
+}
+
+/** `%` and `_` in a search term are text, not wildcards. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */
+async function listFilter(
+  deps: ContactsDeps,
+  caller: Caller,
+  query: ContactListQuery,
+  cfParams: Record<string, unknown>,
+): Promise<ContactListFilter> {
+  const params: unknown[] = [];
+  const conditions = [visibleRecordsCondition(caller, 'owner_id', params)];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (query.account) add('account_id = ?', query.account);
+  if (query.owner) add('owner_id = ?', query.owner);
+  if (query.tags) add('tags && ?::text[]', query.tags);
+  if (query.created_at__gte) add('created_at >= ?', query.created_at__gte);
+  if (query.created_at__lte) add('created_at <= ?', query.created_at__lte);
+  if (query.search) add('search_text LIKE ?', likePattern(query.search));
+  const custom = await contactCustomFieldFilters(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
+  conditions.push(...custom.conditions);
+  params.push(...custom.params);
+  return { conditions, params };
+}
+
+export async function findContacts(
+  deps: ContactsDeps,
+  caller: Caller,
+  query: ContactListQuery,
+  cfParams: Record<string, unknown>,
+  page: PageRequest,
+): Promise<{ count: number; results: ContactView[] }> {
+  requireSalesAccess(caller);
+  const filter = await listFilter(deps, caller, query, cfParams);
+  const ordering = query.ordering ?? '-created_at';
+  const order = { field: ordering.replace(/^-/, '') as ContactOrderingField, descending: ordering.startsWith('-') };
+  const db = deps.dataSource.manager;
+  const [count, contacts] = await Promise.all([
+    countContacts(db, filter),
+    listContacts(db, filter, order, { offset: page.offset, limit: page.pageSize }),
+  ]);
+  return { count, results: await contactViews(db, caller.tenantId, contacts) };
+}

@@ -1,0 +1,96 @@
+import { customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+
+/**
+ * The contacts schema. As for leads, indexes serve a page with its count at a million contacts over
+ * many tenants: every list is scoped to a tenant (and, for members, to what they created or own),
+ * filtered by account, tags (GIN), custom fields (jsonb containment, GIN) or free text (trigram GIN),
+ * and ordered by an allowed field then the id.
+ *
+ * The accounts replica lives in this schema, so a contact's account is a foreign key on
+ * `(tenant_id, account_id)`: a contact can only point to an account of its own tenant, and the replica
+ * row cannot go while a write that checked it is in flight.
+ */
+export const contactsMigrations: SqlMigration[] = [
+  messagingMigration,
+  profileReplicaMigration('ProfileReplica1763900000000'),
+  customFieldsMigration('CustomFields1763900050000'),
+  recordNotesMigration('NotesAndFiles1763900060000'),
+  {
+    name: 'AccountReplica1764100000000',
+    up: `
+      -- Accounts as accounts-opportunities announces them (account.created|updated|deleted): enough to
+      -- check an account_id and to show account {id, name}.
+      CREATE TABLE accounts (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        name text NOT NULL,
+        version integer NOT NULL,
+        CONSTRAINT accounts_tenant_id UNIQUE (tenant_id, id)
+      );
+      -- Accounts deleted for good (ids are never reused): a late or redelivered account.created|updated
+      -- of an older version must not bring one back.
+      CREATE TABLE account_tombstones (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        version integer NOT NULL
+      );
+    `,
+  },
+  {
+    name: 'Contacts1764100100000',
+    up: `
+      -- Extensions are per database: several services may race to create one, and that is fine.
+      DO $$ BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+      END $$;
+
+      CREATE TABLE contacts (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        first_name text,
+        last_name text,
+        email text,
+        phone text,
+        title text,
+        account_id uuid,
+        linkedin_url text,
+        tags text[] NOT NULL DEFAULT '{}',
+        owner_id uuid NOT NULL,
+        created_by uuid NOT NULL,
+        custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
+        version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        search_text text GENERATED ALWAYS AS (
+          lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' ||
+                coalesce(phone, ''))
+        ) STORED,
+        -- Deleting the replica row clears the link (the account.deleted handler does it first; this is the net).
+        CONSTRAINT contacts_account FOREIGN KEY (tenant_id, account_id) REFERENCES accounts (tenant_id, id)
+          ON DELETE SET NULL (account_id)
+      );
+      CREATE INDEX contacts_tenant_created ON contacts (tenant_id, created_at, id);
+      CREATE INDEX contacts_tenant_updated ON contacts (tenant_id, updated_at, id);
+      CREATE INDEX contacts_tenant_owner ON contacts (tenant_id, owner_id, created_at, id);
+      CREATE INDEX contacts_tenant_creator ON contacts (tenant_id, created_by, created_at, id);
+      CREATE INDEX contacts_tenant_account ON contacts (tenant_id, account_id, created_at, id) WHERE account_id IS NOT NULL;
+      CREATE INDEX contacts_tenant_first_name ON contacts (tenant_id, first_name, id);
+      CREATE INDEX contacts_tenant_last_name ON contacts (tenant_id, last_name, id);
+      CREATE INDEX contacts_tenant_email ON contacts (tenant_id, email, id);
+      CREATE INDEX contacts_tags ON contacts USING gin (tags);
+      CREATE INDEX contacts_custom_fields ON contacts USING gin (custom_fields jsonb_path_ops);
+      CREATE INDEX contacts_search ON contacts USING gin (search_text public.gin_trgm_ops);
+
+      -- The leads a contact is linked to (lead conversion links them), shown as lead_ids.
+      CREATE TABLE contact_leads (
+        tenant_id uuid NOT NULL,
+        contact_id uuid NOT NULL REFERENCES contacts (id) ON DELETE CASCADE,
+        lead_id uuid NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (contact_id, lead_id)
+      );
+      CREATE INDEX contact_leads_lead ON contact_leads (tenant_id, lead_id);
+    `,
+  },
+];

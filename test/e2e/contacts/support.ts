@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { upsertAccountReplica } from '@crm/contacts';
+import type { ApiClient } from '../../support/api-client';
+import { waitForProfilesIn } from '../../support/replicas';
+import type { TestSystem } from '../../support/system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
+
+/** Helpers for the contacts suites: contacts through the gateway, the service's replicas, its events. */
+
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const contactsDb = (system: TestSystem) => system.services.contacts!.dataSource;
+
+/** Creates a contact through the gateway; fails the test on anything but 201. */
+export async function createContact(api: ApiClient, token: string, body: Record<string, unknown>): Promise<any> {
+  const res = await api.post('/api/contacts/', body, { token });
+  if (res.status !== 201) throw new Error(`create contact failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** Waits until the contacts service knows these profiles (owners' e-mail, owner_id checks). */
+export const waitForProfilesInContacts = (system: TestSystem, profileIds: string[]) => waitForProfilesIn(system, 'contacts', profileIds);
+
+/** Puts an account in the contacts service's replica directly, as the account events (or a conversion) would. */
+export async function addAccount(system: TestSystem, tenantId: string, name: string, version = 1): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  await contactsDb(system).transaction((manager) => upsertAccountReplica(manager, { id, tenantId, name, version }));
+  return { id, name };
+}
+
+/** The replica's row for an account (undefined while it is not there). */
+export async function accountRow(system: TestSystem, id: string): Promise<{ id: string; tenant_id: string; name: string; version: number } | undefined> {
+  const [row] = await contactsDb(system).query(`SELECT id, tenant_id, name, version FROM accounts WHERE id = $1`, [id]);
+  return row;
+}
+
+/** The events the service wrote to its outbox about a record, oldest first. */
+export async function outboxEvents(system: TestSystem, recordId: string): Promise<{ type: string; data: any }[]> {
+  const rows = await contactsDb(system).query(`SELECT type, payload FROM outbox WHERE subject = $1 ORDER BY seq`, [recordId]);
+  return rows.map((row: { type: string; payload: { data: unknown } }) => ({ type: row.type, data: row.payload.data }));
+}
+
+/** The audit log entries of one record, oldest first, once there are `count` of them. */
+export async function auditEntries(system: TestSystem, admin: TenantAdmin, recordId: string, count: number): Promise<any[]> {
+  return eventually(
+    async () => {
+      const res = await system.api.get(`/api/audit-logs/?record_id=${recordId}&ordering=time&page_size=100`, { token: admin.access });
+      return res.body.count === count ? res.body.results : undefined;
+    },
+    20_000,
+    `${count} audit entries for ${recordId}`,
+  );
+}

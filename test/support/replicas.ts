@@ -1,0 +1,62 @@
+import amqp from 'amqplib';
+import { createEvent } from '@crm/shared';
+import type { TestSystem } from './system';
+import { eventually } from './tenants';
+
+/**
+ * What every service keeping replicas needs in a test: wait for a replica to hold something (events
+ * travel through the bus), and publish an event the way another service would.
+ */
+
+/**
+ * Waits until `service`'s profile replica holds every profile given (auth's `profile.created` travels
+ * through the bus), so owners show their e-mail and can be given records.
+ */
+export async function waitForProfilesIn(system: TestSystem, service: string, profileIds: string[]): Promise<void> {
+  const dataSource = system.services[service]!.dataSource;
+  await eventually(
+    async () => {
+      const [row] = await dataSource.query(`SELECT count(*)::int AS n FROM profiles WHERE id = ANY($1::uuid[])`, [profileIds]);
+      return row.n === new Set(profileIds).size ? true : undefined;
+    },
+    15_000,
+    `profiles ${profileIds.join(', ')} in the ${service} replica`,
+  );
+}
+
+/**
+ * Publishes an event on the test namespace's exchange as its service would (CloudEvents envelope,
+ * routing key = type, persistent, message id = event id); answers the event id.
+ */
+export async function publishEvent(input: {
+  source: string;
+  type: string;
+  tenantId: string;
+  subject: string;
+  data: Record<string, unknown>;
+}): Promise<string> {
+  const event = createEvent({ source: input.source, type: input.type, subject: input.subject, tenantId: input.tenantId, actor: null, data: input.data });
+  const connection = await amqp.connect(process.env.AMQP_URL!);
+  try {
+    const channel = await connection.createConfirmChannel();
+    channel.publish(`${process.env.AMQP_NAMESPACE}.events`, event.type, Buffer.from(JSON.stringify(event)), {
+      messageId: event.id,
+      persistent: true,
+      contentType: 'application/json',
+    });
+    await channel.waitForConfirms();
+  } finally {
+    await connection.close();
+  }
+  return event.id;
+}
+
+/** Waits until `service`'s consumer has handled the event (its inbox holds the id). */
+export async function waitForHandled(system: TestSystem, service: string, eventId: string): Promise<void> {
+  const dataSource = system.services[service]!.dataSource;
+  await eventually(
+    async () => ((await dataSource.query(`SELECT 1 FROM inbox WHERE message_id = $1`, [eventId])).length > 0 ? true : undefined),
+    15_000,
+    `event ${eventId} handled by ${service}`,
+  );
+}
