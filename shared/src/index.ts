@@ -8,6 +8,6 @@ export * from './logging/logger';
 export * from './messaging';
 export * from './service';
 export * from './profile-replica';
-export * from './notes-and-files';
+export * from './record-notes';
 export * from './custom-fields';
 export * from './events';

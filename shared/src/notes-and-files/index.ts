@@ -1,2 +1,0 @@
-export * from './notes-and-files.repository';
-export * from './notes-and-files.routes';

@@ -1,0 +1,102 @@
+import type { Request } from 'express';
+import { Router } from 'express';
+import { callerOf, type Caller } from '../auth-context';
+import type { DataSource, Db } from '../database';
+import { idParam } from '../http/fields';
+import { pageEnvelope, pageRequest } from '../http/pagination';
+import { parseBody, parseQuery } from '../http/validation';
+import { receiveAttachment } from './attachment-upload';
+import { attachmentDisposition } from './content-disposition';
+import {
+  addAttachment,
+  addNote,
+  attachmentToDownload,
+  listRecordAttachments,
+  listRecordNotes,
+  removeFromRecord,
+} from './record-notes';
+import type { RecordRef } from './record-notes.repository';
+import { createNoteBody, listRecordItemsQuery } from './record-notes.schemas';
+
+export interface RecordNotesOptions {
+  dataSource: DataSource;
+  /** Stored in `record_type`, so one schema holds the notes of several entities (`lead`, `contact`). */
+  recordType: string;
+  /** The entity's path without a trailing slash, e.g. `/api/leads`; the routes hang below `<basePath>/<id>/`. */
+  basePath: string;
+  /**
+   * Resolves when the caller may open the record. Throws NotFoundError when it does not exist, is another
+   * tenant's or the caller may not open it; ForbiddenError when the caller may not use the entity at all.
+   */
+  openRecord: (caller: Caller, recordId: string, db: Db) => Promise<void>;
+  clock?: () => Date;
+}
+
+/**
+ * Notes and attachments of the records of one entity (DESIGN §5). Every route opens the record before
+ * it reads anything else (query, body, upload), so whatever a request carries, a record the caller may
+ * not open answers 404 exactly as a random id does.
+ */
+export function recordNotesRoutes(options: RecordNotesOptions): Router {
+  const { dataSource, recordType, openRecord } = options;
+  if (!/^\/.*[^/]$/.test(options.basePath)) throw new Error(`basePath must start with "/" and not end with one: ${options.basePath}`);
+  const clock = options.clock ?? (() => new Date());
+  const db = dataSource.manager;
+  const notes = `${options.basePath}/:id/notes/`;
+  const attachments = `${options.basePath}/:id/attachments/`;
+
+  const openedRecord = async (req: Request): Promise<{ caller: Caller; ref: RecordRef }> => {
+    const recordId = idParam(req.params.id);
+    const caller = callerOf(req);
+    await openRecord(caller, recordId, db);
+    return { caller, ref: { tenantId: caller.tenantId, recordType, recordId } };
+  };
+
+  const router = Router();
+  router.get(notes, async (req, res) => {
+    const { ref } = await openedRecord(req);
+    const page = pageRequest(parseQuery(req, listRecordItemsQuery));
+    const { count, results } = await listRecordNotes(db, ref, page);
+    res.json(pageEnvelope(req, page, count, results));
+  });
+  router.post(notes, async (req, res) => {
+    const { caller, ref } = await openedRecord(req);
+    const { body } = parseBody(req, createNoteBody);
+    res.status(201).json(await addNote(db, ref, caller, body, clock()));
+  });
+  router.delete(`${notes}:noteId/`, async (req, res) => {
+    const { caller, ref } = await openedRecord(req);
+    await removeFromRecord(db, 'notes', ref, caller, idParam(req.params.noteId));
+    res.status(204).end();
+  });
+
+  router.get(attachments, async (req, res) => {
+    const { ref } = await openedRecord(req);
+    const page = pageRequest(parseQuery(req, listRecordItemsQuery));
+    const { count, results } = await listRecordAttachments(db, ref, page);
+    res.json(pageEnvelope(req, page, count, results));
+  });
+  router.post(attachments, async (req, res) => {
+    const { caller, ref } = await openedRecord(req);
+    // Only now is the upload read: a hidden record never costs 10 MB of memory.
+    const file = await receiveAttachment(req, res);
+    res.status(201).json(await addAttachment(db, ref, caller, file, clock()));
+  });
+  router.get(`${attachments}:attachmentId/`, async (req, res) => {
+    const { ref } = await openedRecord(req);
+    const file = await attachmentToDownload(db, ref, idParam(req.params.attachmentId));
+    // setHeader, not res.set/res.type: those would add a charset to the stored type.
+    res.setHeader('Content-Type', file.content_type);
+    res.setHeader('Content-Length', file.content.length);
+    res.setHeader('Content-Disposition', attachmentDisposition(file.filename));
+    // The stored type is the uploader's word: never let a browser second-guess it into HTML.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.status(200).end(file.content);
+  });
+  router.delete(`${attachments}:attachmentId/`, async (req, res) => {
+    const { caller, ref } = await openedRecord(req);
+    await removeFromRecord(db, 'attachments', ref, caller, idParam(req.params.attachmentId));
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,98 @@
+import { isAdmin, type Caller } from '../auth-context';
+import type { Db } from '../database';
+import { ForbiddenError, NotFoundError } from '../errors';
+import type { PageRequest } from '../http/pagination';
+import type { ReceivedFile } from './attachment-upload';
+import {
+  authorOnRecord,
+  countOnRecord,
+  deleteOnRecord,
+  findAttachmentContent,
+  insertAttachment,
+  insertNote,
+  listAttachments,
+  listNotes,
+  type AttachmentContentRow,
+  type AttachmentRow,
+  type NoteRow,
+  type RecordItemTable,
+  type RecordRef,
+} from './record-notes.repository';
+
+/** A note as the API shows it; `created_by` is the author's profile id. */
+export interface NoteView {
+  id: string;
+  body: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** An attachment as the API lists it; the content is downloaded on its own. */
+export interface AttachmentView {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_by: string;
+  created_at: string;
+}
+
+const noteView = (row: NoteRow): NoteView => ({
+  id: row.id,
+  body: row.body,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+});
+
+const attachmentView = (row: AttachmentRow): AttachmentView => ({
+  id: row.id,
+  filename: row.filename,
+  content_type: row.content_type,
+  size: row.size,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+});
+
+const pageOf = (page: PageRequest) => ({ offset: page.offset, limit: page.pageSize });
+
+export async function listRecordNotes(db: Db, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: NoteView[] }> {
+  const [count, rows] = await Promise.all([countOnRecord(db, 'notes', ref), listNotes(db, ref, pageOf(page))]);
+  return { count, results: rows.map(noteView) };
+}
+
+export async function addNote(db: Db, ref: RecordRef, author: Caller, body: string, now: Date): Promise<NoteView> {
+  return noteView(await insertNote(db, ref, { body, createdBy: author.profileId, createdAt: now }));
+}
+
+export async function listRecordAttachments(
+  db: Db,
+  ref: RecordRef,
+  page: PageRequest,
+): Promise<{ count: number; results: AttachmentView[] }> {
+  const [count, rows] = await Promise.all([countOnRecord(db, 'attachments', ref), listAttachments(db, ref, pageOf(page))]);
+  return { count, results: rows.map(attachmentView) };
+}
+
+export async function addAttachment(db: Db, ref: RecordRef, author: Caller, file: ReceivedFile, now: Date): Promise<AttachmentView> {
+  return attachmentView(await insertAttachment(db, ref, { ...file, createdBy: author.profileId, createdAt: now }));
+}
+
+/** The file to download; 404 unless it hangs on that record. */
+export async function attachmentToDownload(db: Db, ref: RecordRef, id: string): Promise<AttachmentContentRow> {
+  const file = await findAttachmentContent(db, ref, id);
+  if (!file) throw new NotFoundError();
+  return file;
+}
+
+/**
+ * Removes a note or an attachment of an open record: 404 unless it hangs on that record, 403 unless the
+ * caller wrote it or is an admin (DESIGN §3: the caller can see it, the role forbids the action).
+ */
+export async function removeFromRecord(db: Db, table: RecordItemTable, ref: RecordRef, caller: Caller, id: string): Promise<void> {
+  const author = await authorOnRecord(db, table, ref, id);
+  if (author === undefined) throw new NotFoundError();
+  if (!isAdmin(caller) && author !== caller.profileId) {
+    throw new ForbiddenError(`Only its author or an admin may delete this ${table === 'notes' ? 'note' : 'attachment'}.`);
+  }
+  await deleteOnRecord(db, table, ref, id);
+}
