@@ -1,6 +1,6 @@
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { createContact, waitForProfilesInContacts } from './support';
+import { createContact, outboxEvents, waitForProfilesInContacts } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -136,6 +136,19 @@ describe('custom field values on contacts', () => {
     const contact = await createContact(system.api, admin.access, { first_name: 'Put', custom_fields: { budget: 10, tier: 'silver' } });
     const res = await system.api.put(`/api/contacts/${contact.id}/`, { first_name: 'Put', custom_fields: { newsletter: false } }, { token: admin.access });
     expect(res.body.custom_fields).toEqual({ newsletter: false });
+  });
+
+  it('when PUT resends the same custom fields in another key order, then nothing changes and no event is written', async () => {
+    // Stored as jsonb, which keeps its own key order (shorter keys first): the body's order differs from it.
+    const contact = await createContact(system.api, admin.access, { first_name: 'Ordered', custom_fields: { tier: 'gold', budget: 1, internal_note: 'a' } });
+    const res = await system.api.put(
+      `/api/contacts/${contact.id}/`,
+      { first_name: 'Ordered', custom_fields: { internal_note: 'a', budget: 1, tier: 'gold' } },
+      { token: admin.access },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.updated_at).toBe(contact.updated_at);
+    expect((await outboxEvents(system, contact.id)).map((event) => event.type)).toEqual(['contact.created']);
   });
 
   it('when a required field is defined, then a contact without it is refused', async () => {
