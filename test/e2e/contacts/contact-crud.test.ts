@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { linkContactToLead, upsertAccountReplica } from '@crm/contacts';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { addAccount, auditEntries, contactsDb, createContact, outboxEvents, TIMESTAMP, UUID, waitForProfilesInContacts } from './support';
+import { auditEntries } from '../../support/events';
+import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP, UUID, waitForProfilesInContacts } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { upsertAccountReplica } from '@crm/contacts';
-import { publishEvent, waitForHandled } from '../../support/replicas';
+import { publishEvent, waitForHandled } from '../../support/events';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 import { accountRow, contactsDb, createContact, outboxEvents, waitForProfilesInContacts } from './support';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { upsertAccountReplica } from '@crm/contacts';
 import type { ApiClient } from '../../support/api-client';
-import { waitForProfilesIn } from '../../support/replicas';
+import { outboxEvents as outboxEventsOf, waitForProfilesIn } from '../../support/events';
 import type { TestSystem } from '../../support/system';
-import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /** Helpers for the contacts suites: contacts through the gateway, the service's replicas, its events. */
 
@@ -35,20 +34,5 @@ export async function accountRow(system: TestSystem, id: string): Promise<{ id: 
   return row;
 }
 
-/** The events the service wrote to its outbox about a record, oldest first. */
-export async function outboxEvents(system: TestSystem, recordId: string): Promise<{ type: string; data: any }[]> {
-  const rows = await contactsDb(system).query(`SELECT type, payload FROM outbox WHERE subject = $1 ORDER BY seq`, [recordId]);
-  return rows.map((row: { type: string; payload: { data: unknown } }) => ({ type: row.type, data: row.payload.data }));
-}
-
-/** The audit log entries of one record, oldest first, once there are `count` of them. */
-export async function auditEntries(system: TestSystem, admin: TenantAdmin, recordId: string, count: number): Promise<any[]> {
-  return eventually(
-    async () => {
-      const res = await system.api.get(`/api/audit-logs/?record_id=${recordId}&ordering=time&page_size=100`, { token: admin.access });
-      return res.body.count === count ? res.body.results : undefined;
-    },
-    20_000,
-    `${count} audit entries for ${recordId}`,
-  );
-}
+/** The events the contacts service wrote to its outbox about a record, oldest first. */
+export const outboxEvents = (system: TestSystem, recordId: string) => outboxEventsOf(system, 'contacts', recordId);

@@ -1,11 +1,12 @@
 import amqp from 'amqplib';
 import { createEvent } from '@crm/shared';
 import type { TestSystem } from './system';
-import { eventually } from './tenants';
+import { eventually, type TenantAdmin } from './tenants';
 
 /**
- * What every service keeping replicas needs in a test: wait for a replica to hold something (events
- * travel through the bus), and publish an event the way another service would.
+ * Events in end-to-end tests, for any service: publish one the way another service would, wait until a
+ * consumer handled it or a replica holds what it announced, read what a service wrote to its outbox and
+ * what reached the audit log.
  */
 
 /**
@@ -58,5 +59,23 @@ export async function waitForHandled(system: TestSystem, service: string, eventI
     async () => ((await dataSource.query(`SELECT 1 FROM inbox WHERE message_id = $1`, [eventId])).length > 0 ? true : undefined),
     15_000,
     `event ${eventId} handled by ${service}`,
+  );
+}
+
+/** The events `service` wrote to its outbox about a record, oldest first. */
+export async function outboxEvents(system: TestSystem, service: string, recordId: string): Promise<{ type: string; data: any }[]> {
+  const rows = await system.services[service]!.dataSource.query(`SELECT type, payload FROM outbox WHERE subject = $1 ORDER BY seq`, [recordId]);
+  return rows.map((row: { type: string; payload: { data: unknown } }) => ({ type: row.type, data: row.payload.data }));
+}
+
+/** The audit log entries of one record, oldest first, once there are `count` of them. */
+export async function auditEntries(system: TestSystem, admin: TenantAdmin, recordId: string, count: number): Promise<any[]> {
+  return eventually(
+    async () => {
+      const res = await system.api.get(`/api/audit-logs/?record_id=${recordId}&ordering=time&page_size=100`, { token: admin.access });
+      return res.body.count === count ? res.body.results : undefined;
+    },
+    20_000,
+    `${count} audit entries for ${recordId}`,
   );
 }
