@@ -1,5 +1,6 @@
-import { applyProfileEvent, PROFILE_EVENT_TYPES, type CrmEvent, type EntityManager, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, LEAD_CONVERTED, PROFILE_EVENT_TYPES, type CrmEvent, type EntityManager, type EventHandler } from '@crm/shared';
 import type { ServiceContext } from '../config';
+import { createConvertedRecords } from '../conversion/lead-converted';
 import { applyKnownRecordChanged, applyKnownRecordDeleted, KNOWN_RECORD_TYPES } from '../known-records/known-records';
 
 /** Runs inside the inbox transaction (write through `manager`); `context` gives the clock, logger, config. */
@@ -9,7 +10,8 @@ export type ConsumedEventHandler = (event: CrmEvent, manager: EntityManager, con
  * What this service consumes, by event type; the queue is bound to exactly these keys, so adding a
  * handler here (lead conversion adds `lead.converted`) is all it takes.
  * - `profile.created|updated` → the profiles replica (owners' e-mail addresses, tenant membership);
- * - `contact.*`, `lead.*` → `known_records`, against which `contact_ids`, `contact_id` and `lead_id` are checked.
+ * - `contact.*`, `lead.*` → `known_records`, against which `contact_ids`, `contact_id` and `lead_id` are checked;
+ * - `lead.converted` → the converted lead's account and opportunity.
  */
 export const EVENT_HANDLERS: Record<string, ConsumedEventHandler> = {
   ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type) => [type, (event: CrmEvent, manager: EntityManager) => applyProfileEvent(manager, event)])),
@@ -20,6 +22,7 @@ export const EVENT_HANDLERS: Record<string, ConsumedEventHandler> = {
       [`${recordType}.deleted`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordDeleted(manager, recordType, event)],
     ]),
   ),
+  [LEAD_CONVERTED]: createConvertedRecords,
 };
 
 /** The consumer's one handler: the one registered for the event's type. */
