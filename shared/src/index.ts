@@ -11,3 +11,4 @@ export * from './profile-replica';
 export * from './record-notes';
 export * from './custom-fields';
 export * from './events';
+export * from './records';

@@ -1,4 +1,4 @@
-import { customFieldsMigration, messagingMigration, profileReplicaMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, messagingMigration, profileReplicaMigration, type SqlMigration } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -62,11 +62,7 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
   {
     name: 'AccountsOpportunitiesTasks1764000100000',
     up: `
-      -- Extensions are per database: several services may race to create one, and that is fine.
-      DO $$ BEGIN
-        CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
-      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
-      END $$;
+      ${ENSURE_PG_TRGM}
 
       CREATE TABLE accounts (
         id uuid PRIMARY KEY,

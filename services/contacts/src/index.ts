@@ -2,7 +2,7 @@ import { commonConfig, defineService } from '@crm/shared';
 import { Router } from 'express';
 import { contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
-import { contactCustomFieldRoutes } from './custom-fields/contact-custom-fields';
+import { contactCustomFields } from './custom-fields/contact-custom-fields';
 import { contactsMigrations } from './migrations';
 import { contactNotesRoutes } from './notes/contact-notes';
 
@@ -18,7 +18,7 @@ export const contactsService = defineService({
   routes: (deps) =>
     Router()
       // Before `/api/contacts/:id/`, so `custom-fields` is never read as a contact id.
-      .use(contactCustomFieldRoutes(deps))
+      .use(contactCustomFields.routes(deps))
       .use(contactNotesRoutes(deps))
       .use(contactsRoutes(deps)),
 });

@@ -1,4 +1,4 @@
-import { customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
 
 /**
  * The contacts schema. As for leads, indexes serve a page with its count at a million contacts over
@@ -39,11 +39,7 @@ export const contactsMigrations: SqlMigration[] = [
   {
     name: 'Contacts1764100100000',
     up: `
-      -- Extensions are per database: several services may race to create one, and that is fine.
-      DO $$ BEGIN
-        CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
-      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
-      END $$;
+      ${ENSURE_PG_TRGM}
 
       CREATE TABLE contacts (
         id uuid PRIMARY KEY,

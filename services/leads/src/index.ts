@@ -4,7 +4,7 @@ import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onConvertedRecordCreated } from './conversion/conversion.consumer';
 import { conversionComplete } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
-import { leadCustomFieldRoutes } from './custom-fields/lead-custom-fields';
+import { leadCustomFields } from './custom-fields/lead-custom-fields';
 import { leadsRoutes } from './leads/leads.routes';
 import { leadsMigrations } from './migrations';
 import { leadNotesRoutes } from './notes/lead-notes';
@@ -42,7 +42,7 @@ export const leadsService = defineService({
     return (
       Router()
         // Before `/api/leads/:id/`, so `custom-fields` is never read as a lead id.
-        .use(leadCustomFieldRoutes(deps))
+        .use(leadCustomFields.routes(deps))
         .use(leadNotesRoutes(deps))
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );

@@ -1,4 +1,4 @@
-import { customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
 
 /**
  * The leads schema. Indexes serve a page with its count at a million leads over many tenants: every
@@ -13,11 +13,7 @@ export const leadsMigrations: SqlMigration[] = [
   {
     name: 'Leads1763900100000',
     up: `
-      -- Extensions are per database: several services may race to create one, and that is fine.
-      DO $$ BEGIN
-        CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
-      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
-      END $$;
+      ${ENSURE_PG_TRGM}
 
       CREATE TABLE leads (
         id uuid PRIMARY KEY,

@@ -27,3 +27,4 @@ export {
   type CustomFieldFilter,
 } from './custom-field-filters';
 export { validCustomFieldValues, customFieldListConditions } from './record-custom-fields';
+export { entityCustomFields, type EntityCustomFields } from './entity-custom-fields';

@@ -1,4 +1,4 @@
-import { entityCustomFields } from '../custom-fields/entity-custom-fields';
+import { entityCustomFields } from '@crm/shared';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
 import { publishRecords, type RecordKind } from '../records/record-kind';

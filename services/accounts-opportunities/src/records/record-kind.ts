@@ -1,6 +1,6 @@
-import { isDeepStrictEqual } from 'node:util';
 import { ValidationError, type Caller, type CustomFieldWriteMode, type Db, type EntityManager, type EventActor } from '@crm/shared';
-import type { EntityCustomFields } from '../custom-fields/entity-custom-fields';
+import { sameValues as sameRecordValues } from '@crm/shared';
+import type { EntityCustomFields } from '@crm/shared';
 import { emitRecordChanged, type EntityName } from './record-events';
 import type { ListFilter } from './record-list';
 import type { CommonListQuery } from './record-schemas';
@@ -73,7 +73,7 @@ export function mergeValues<V extends OwnedValues, Required extends keyof V & st
 
 /** Whether a change changes nothing (then it writes no event and keeps the version). */
 export function sameValues<V extends OwnedValues>(table: RecordTable<V>, values: V, existing: V): boolean {
-  return table.columns.every((column) => isDeepStrictEqual(values[column], existing[column]));
+  return sameRecordValues(values, existing, table.columns);
 }
 
 /**

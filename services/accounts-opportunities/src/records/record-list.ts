@@ -1,5 +1,5 @@
 import { visibleRecordsCondition, type Caller, type Db } from '@crm/shared';
-import type { EntityCustomFields } from '../custom-fields/entity-custom-fields';
+import type { EntityCustomFields } from '@crm/shared';
 import type { ListFilterSql, ListOrder } from './record-table';
 import type { CommonListQuery } from './record-schemas';
 

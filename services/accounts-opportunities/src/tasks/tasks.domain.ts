@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../accounts/accounts.repository';
-import { entityCustomFields } from '../custom-fields/entity-custom-fields';
+import { entityCustomFields } from '@crm/shared';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import type { RecordKind } from '../records/record-kind';
 import { ReferenceCheck } from '../records/record-references';

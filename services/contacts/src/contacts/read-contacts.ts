@@ -1,6 +1,6 @@
 import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
 import type { ContactsDeps } from '../contacts-deps';
-import { contactCustomFieldDefinitions, contactCustomFieldFilters } from '../custom-fields/contact-custom-fields';
+import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
 import { contactViewOf, contactViews, type ContactView } from './contact-view';
 import { countContacts, listContacts, type ContactListFilter } from './contacts.repository';
@@ -14,7 +14,7 @@ export async function getContact(
 ): Promise<ContactView & { custom_field_definitions: CustomFieldDefinitionView[] }> {
   const db = deps.dataSource.manager;
   const contact = await openContact(db, caller, id);
-  const [view, definitions] = await Promise.all([contactViewOf(db, contact), contactCustomFieldDefinitions(db, caller.tenantId)]);
+  const [view, definitions] = await Promise.all([contactViewOf(db, contact), contactCustomFields.definitions(db, caller.tenantId)]);
   return { ...view, custom_field_definitions: definitions };
 }
 
@@ -40,7 +40,7 @@ async function listFilter(
   if (query.created_at__gte) add('created_at >= ?', query.created_at__gte);
   if (query.created_at__lte) add('created_at <= ?', query.created_at__lte);
   if (query.search) add('search_text LIKE ?', likePattern(query.search));
-  const custom = await contactCustomFieldFilters(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
+  const custom = await contactCustomFields.listConditions(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
   conditions.push(...custom.conditions);
   params.push(...custom.params);
   return { conditions, params };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
-import { profileBelongsToTenant, requireSalesAccess, ValidationError, type Caller, type Db, type EntityManager } from '@crm/shared';
+import { profileBelongsToTenant, requireSalesAccess, sameValues, ValidationError, type Caller, type Db, type EntityManager } from '@crm/shared';
 import { lockAccountOfTenant } from '../accounts/account-replica';
 import type { ContactsDeps } from '../contacts-deps';
-import { validContactCustomFields } from '../custom-fields/contact-custom-fields';
+import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
 import { actorOf, emitContactChanged } from './contact-events';
 import { contactViewOf, type ContactView } from './contact-view';
@@ -33,7 +32,7 @@ export async function createContact(deps: ContactsDeps, caller: Caller, input: C
   checkOwnerChange(caller, input, undefined);
   const values = contactValuesFor('create', caller, input, undefined);
   return deps.dataSource.transaction(async (manager) => {
-    values.customFields = await validContactCustomFields(manager, caller.tenantId, 'create', input.custom_fields, {});
+    values.customFields = await contactCustomFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
     await checkReferences(manager, caller.tenantId, values, { ownerId: caller.profileId, accountId: null });
     const contact = await insertContact(manager, {
       ...values,
@@ -61,9 +60,9 @@ export async function changeContact(
     values.customFields =
       mode === 'patch' && input.custom_fields === undefined
         ? existing.customFields
-        : await validContactCustomFields(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
+        : await contactCustomFields.validValues(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
     await checkReferences(manager, caller.tenantId, values, existing);
-    if (sameValues(values, existing)) return contactViewOf(manager, existing);
+    if (sameValues(values, existing as ContactValues)) return contactViewOf(manager, existing);
     const contact = await updateContact(manager, id, values, deps.clock());
     return publishChange(manager, 'contact.updated', caller, contact);
   });
@@ -81,6 +80,3 @@ async function publishChange(
 }
 
 /** Custom fields compare as objects (their key order is not data); tags as lists. */
-function sameValues(values: ContactValues, existing: ContactRecord): boolean {
-  return (Object.keys(values) as (keyof ContactValues)[]).every((key) => isDeepStrictEqual(values[key], existing[key]));
-}

@@ -1,6 +1,6 @@
 import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
-import { leadCustomFieldDefinitions, leadCustomFieldFilters } from '../custom-fields/lead-custom-fields';
+import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { openLead } from './lead-access';
 import { leadViewOf, leadViews, type LeadView } from './lead-view';
 import { countLeads, listLeads, type LeadListFilter } from './leads.repository';
@@ -14,7 +14,7 @@ export async function getLead(
 ): Promise<LeadView & { custom_field_definitions: CustomFieldDefinitionView[] }> {
   const db = deps.dataSource.manager;
   const lead = await openLead(db, caller, id);
-  const [view, definitions] = await Promise.all([leadViewOf(db, lead), leadCustomFieldDefinitions(db, caller.tenantId)]);
+  const [view, definitions] = await Promise.all([leadViewOf(db, lead), leadCustomFields.definitions(db, caller.tenantId)]);
   return { ...view, custom_field_definitions: definitions };
 }
 
@@ -36,7 +36,7 @@ async function listFilter(deps: LeadsDeps, caller: Caller, query: LeadListQuery,
   if (query.created_at__gte) add('created_at >= ?', query.created_at__gte);
   if (query.created_at__lte) add('created_at <= ?', query.created_at__lte);
   if (query.search) add(`search_text LIKE ?`, likePattern(query.search));
-  const custom = await leadCustomFieldFilters(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
+  const custom = await leadCustomFields.listConditions(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
   conditions.push(...custom.conditions);
   params.push(...custom.params);
   return { conditions, params };

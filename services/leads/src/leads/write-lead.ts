@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   profileBelongsToTenant,
+  sameValues,
   requireSalesAccess,
   ValidationError,
   type Caller,
@@ -8,7 +9,7 @@ import {
   type EntityManager,
 } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
-import { validLeadCustomFields } from '../custom-fields/lead-custom-fields';
+import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { emitLeadChanged } from './lead-events';
 import { openLead } from './lead-access';
 import { leadViewOf, type LeadView } from './lead-view';
@@ -29,7 +30,7 @@ export async function createLead(deps: LeadsDeps, caller: Caller, input: LeadInp
   checkStatusChange('create', input, undefined);
   const values = leadValuesFor('create', caller, input, undefined);
   return deps.dataSource.transaction(async (manager) => {
-    values.customFields = await validLeadCustomFields(manager, caller.tenantId, 'create', input.custom_fields, {});
+    values.customFields = await leadCustomFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
     if (input.assigned_to_id !== undefined) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
     if (input.board_position === undefined) values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
     const lead = await insertLead(manager, {
@@ -60,7 +61,7 @@ export async function valuesForChange(
   values.customFields =
     mode === 'patch' && input.custom_fields === undefined
       ? existing.customFields
-      : await validLeadCustomFields(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
+      : await leadCustomFields.validValues(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
   if (values.assignedTo !== existing.assignedTo) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
   if (values.status !== existing.status && input.board_position === undefined) {
     values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
@@ -85,7 +86,7 @@ export async function changeLead(
       throw new Error('A conversion goes through convertLead');
     }
     const values = await valuesForChange(manager, caller, mode, input, existing);
-    if (sameValues(values, existing)) return leadViewOf(manager, existing);
+    if (sameValues(values, existing as LeadValues)) return leadViewOf(manager, existing);
     const lead = await updateLead(manager, id, values, deps.clock());
     return publishChange(manager, 'lead.updated', caller, lead);
   });
@@ -100,10 +101,4 @@ async function publishChange(
   const view = await leadViewOf(manager, lead);
   await emitLeadChanged(manager, type, caller, view, lead.version);
   return view;
-}
-
-function sameValues(values: LeadValues, existing: LeadRecord): boolean {
-  return (Object.keys(values) as (keyof LeadValues)[]).every(
-    (key) => JSON.stringify(values[key]) === JSON.stringify(existing[key]),
-  );
 }

@@ -1,24 +1,19 @@
-import {
-  customFieldDefinitionView,
-  customFieldListConditions,
-  customFieldRoutes,
-  loadDefinitions,
-  validCustomFieldValues,
-  type CustomFieldDefinitionView,
-  type CustomFieldWriteMode,
-  type Db,
-} from '@crm/shared';
 import type { Router } from 'express';
-import type { ServiceContext } from '../config';
+import type { DataSource, Db } from '../database';
+import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
+import type { CustomFieldWriteMode } from './custom-field-values';
+import { loadDefinitions } from './custom-fields.repository';
+import { customFieldRoutes } from './custom-fields.routes';
+import { customFieldListConditions, validCustomFieldValues } from './record-custom-fields';
 
 /**
- * One entity's custom fields (DESIGN §5): the shared definitions table holds them under `entity`, so
- * accounts, opportunities and tasks keep theirs side by side in this schema.
+ * One entity's custom fields (DESIGN §5), everything a service needs in one place: the definitions
+ * table holds them under `entity`, so several entities (accounts, opportunities, tasks) share a schema.
  */
 export interface EntityCustomFields {
   entity: string;
   /** `GET|POST <basePath>`, `PATCH|DELETE <basePath><id>/`; mount before the entity's `<id>/` routes. */
-  routes(context: ServiceContext): Router;
+  routes(context: { dataSource: DataSource; clock: () => Date }): Router;
   /** The tenant's definitions as a record's detail shows them (`custom_field_definitions`). */
   definitions(db: Db, tenantId: string): Promise<CustomFieldDefinitionView[]>;
   /** A body's `custom_fields` checked against the definitions: the values to store, or a 400. */
