@@ -133,4 +133,20 @@ describe('conversion across service failures', () => {
     expect(rows[0].n).toBe(1);
     expect((await api.get(`/api/accounts/${res.body.account_id}/`, { token: admin.access })).status).toBe(200);
   }, 60_000);
+
+  it('when 50 conversions of one lead race across the processes, then one converts and one set of records exists', async () => {
+    const id = await newLead('Contended');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => convert(id, 'Contended')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(49);
+    const winner = answers.find((answer) => answer.status === 200)!.body;
+    await eventually(async () => ((await api.get(`/api/accounts/${winner.account_id}/`, { token: admin.access })).status === 200 ? true : undefined));
+    const { rows } = await db.query(
+      `SELECT (SELECT count(*)::int FROM accounts_opportunities.opportunities WHERE lead_id = $1) AS opportunities,
+              (SELECT count(*)::int FROM contacts.contact_leads WHERE lead_id = $1) AS contacts`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ opportunities: 1, contacts: 1 });
+  }, 60_000);
 });
