@@ -8,3 +8,4 @@ export * from './service-app';
 export * from './validation';
 export * from './query-params';
 export * from './fields';
+export * from './list-params';

@@ -1,10 +1,7 @@
-import { visibleRecordsCondition, type Caller, type Db } from '@crm/shared';
+import { visibleRecordsCondition, type Caller, type Db, containsPattern } from '@crm/shared';
 import type { EntityCustomFields } from '@crm/shared';
 import type { ListFilterSql, ListOrder } from './record-table';
 import type { CommonListQuery } from './record-schemas';
-
-/** `%` and `_` in a search term are text, not wildcards. */
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A list's WHERE clause, built up filter by filter. It starts from what the caller may open, so a
@@ -32,7 +29,7 @@ export class ListFilter implements ListFilterSql {
       .where('tags && ?::text[]', query.tags)
       .where('created_at >= ?', query.created_at__gte)
       .where('created_at <= ?', query.created_at__lte)
-      .where('search_text LIKE ?', query.search ? likePattern(query.search) : undefined);
+      .where('search_text LIKE ?', query.search ? containsPattern(query.search) : undefined);
   }
 
   /** The `cf_<key>` filters, typed by the tenant's definitions of the entity (400 on a bad one). */

@@ -1,13 +1,4 @@
-import {
-  isRealDate,
-  isUuid,
-  optionalText,
-  paginationQuery,
-  readOnlyFields,
-  requiredOr,
-  timestampBound,
-  uuidParam,
-} from '@crm/shared';
+import { isRealDate, isUuid, optionalText, readOnlyFields, requiredOr, uuidParam, recordListParams, orderingParam } from '@crm/shared';
 import { z } from 'zod';
 
 /** Field schemas and query parameters the three entities share (DESIGN §4, §5). */
@@ -90,25 +81,8 @@ export const choicesFilter = <const T extends readonly [string, ...string[]]>(va
 /** A `YYYY-MM-DD` bound of a date field (`due_date__gte`). */
 export const dateBound = z.string().refine(isRealDate, DATE_MESSAGE);
 
-/** The query parameters every list takes, whatever the entity. */
-export const commonListParams = {
-  ...paginationQuery,
-  assigned_to: uuidParam.optional(),
-  tags: z
-    .string()
-    .transform((value) => value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
-    .refine((tags) => tags.length > 0, 'Give at least one tag.')
-    .optional(),
-  created_at__gte: timestampBound.optional(),
-  created_at__lte: timestampBound.optional(),
-  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
-};
-
-/** `ordering`: one of the fields, `-` for descending. */
-export function orderingParam<const F extends readonly [string, ...string[]]>(fields: F) {
-  const choices = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
-  return z.enum(choices, `Order by one of: ${fields.join(', ')} (prefix - for descending).`).optional();
-}
+/** The query parameters every list of this service takes. */
+export const commonListParams = { ...recordListParams, assigned_to: uuidParam.optional() };
 
 /** A list's query string (less its `cf_<key>` filters): the common parameters, the entity's own, `ordering`. */
 export function listQuery<E extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(own: E, orderingFields: F) {

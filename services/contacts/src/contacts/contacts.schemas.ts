@@ -1,4 +1,4 @@
-import { optionalEmail, optionalText, paginationQuery, readOnlyFields, tagsField, timestampBound, uuidParam } from '@crm/shared';
+import { optionalEmail, optionalText, readOnlyFields, tagsField, uuidParam, recordListParams, orderingParam } from '@crm/shared';
 import { z } from 'zod';
 
 const NAME_MAX = 255;
@@ -61,23 +61,12 @@ export type ContactInput = { [K in keyof Writable]?: z.output<Writable[K]> };
 export const CONTACT_ORDERING_FIELDS = ['created_at', 'updated_at', 'first_name', 'last_name', 'email'] as const;
 export type ContactOrderingField = (typeof CONTACT_ORDERING_FIELDS)[number];
 
-const orderingChoices = CONTACT_ORDERING_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
 
 /** The list's query string, less its `cf_<key>` filters (parsed against the tenant's definitions). */
 export const contactListQuery = z.strictObject({
-  ...paginationQuery,
+  ...recordListParams,
   account: uuidParam.optional(),
   owner: uuidParam.optional(),
-  tags: z
-    .string()
-    .transform((value) => value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
-    .refine((tags) => tags.length > 0, 'Give at least one tag.')
-    .optional(),
-  created_at__gte: timestampBound.optional(),
-  created_at__lte: timestampBound.optional(),
-  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
-  ordering: z
-    .enum(orderingChoices, `Order by one of: ${CONTACT_ORDERING_FIELDS.join(', ')} (prefix - for descending).`)
-    .optional(),
+  ordering: orderingParam(CONTACT_ORDERING_FIELDS),
 });
 export type ContactListQuery = z.infer<typeof contactListQuery>;

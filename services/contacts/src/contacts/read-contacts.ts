@@ -1,4 +1,4 @@
-import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
+import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest, containsPattern } from '@crm/shared';
 import type { ContactsDeps } from '../contacts-deps';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
@@ -18,9 +18,6 @@ export async function getContact(
   return { ...view, custom_field_definitions: definitions };
 }
 
-/** `%` and `_` in a search term are text, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */
 async function listFilter(
   deps: ContactsDeps,
@@ -39,7 +36,7 @@ async function listFilter(
   if (query.tags) add('tags && ?::text[]', query.tags);
   if (query.created_at__gte) add('created_at >= ?', query.created_at__gte);
   if (query.created_at__lte) add('created_at <= ?', query.created_at__lte);
-  if (query.search) add('search_text LIKE ?', likePattern(query.search));
+  if (query.search) add('search_text LIKE ?', containsPattern(query.search));
   const custom = await contactCustomFields.listConditions(deps.dataSource.manager, caller.tenantId, cfParams, params.length + 1);
   conditions.push(...custom.conditions);
   params.push(...custom.params);

@@ -1,15 +1,4 @@
-import {
-  amountField,
-  currencyField,
-  optionalEmail,
-  optionalText,
-  paginationQuery,
-  readOnlyFields,
-  requiredOr,
-  tagsField,
-  timestampBound,
-  uuidParam,
-} from '@crm/shared';
+import { amountField, currencyField, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField, uuidParam, recordListParams, orderingParam } from '@crm/shared';
 import { z } from 'zod';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;
@@ -77,11 +66,10 @@ export const LEAD_ORDERING_FIELDS = [
 ] as const;
 export type LeadOrderingField = (typeof LEAD_ORDERING_FIELDS)[number];
 
-const orderingChoices = LEAD_ORDERING_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
 
 /** The list's query string, less its `cf_<key>` filters (parsed against the tenant's definitions). */
 export const leadListQuery = z.strictObject({
-  ...paginationQuery,
+  ...recordListParams,
   status: z
     .string()
     .transform((value) => value.split(',').map((part) => part.trim()))
@@ -93,14 +81,6 @@ export const leadListQuery = z.strictObject({
     .pipe(z.array(z.enum(LEAD_SOURCES, `Must be one of: ${LEAD_SOURCES.join(', ')}.`)))
     .optional(),
   assigned_to: uuidParam.optional(),
-  tags: z
-    .string()
-    .transform((value) => value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
-    .refine((tags) => tags.length > 0, 'Give at least one tag.')
-    .optional(),
-  created_at__gte: timestampBound.optional(),
-  created_at__lte: timestampBound.optional(),
-  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
-  ordering: z.enum(orderingChoices, `Order by one of: ${LEAD_ORDERING_FIELDS.join(', ')} (prefix - for descending).`).optional(),
+  ordering: orderingParam(LEAD_ORDERING_FIELDS),
 });
 export type LeadListQuery = z.infer<typeof leadListQuery>;
