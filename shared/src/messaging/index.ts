@@ -4,3 +4,4 @@ export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type Event
 export { enqueueEvent, messagingMigration } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { topologyNames, type TopologyNames } from './topology';
+export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, type VersionedRecord } from './record-events';

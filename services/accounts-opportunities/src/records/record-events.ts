@@ -1,4 +1,4 @@
-import { createEvent, enqueueEvent, type Caller, type EntityManager, type EventActor } from '@crm/shared';
+import { actorOf, enqueueRecordChanged, enqueueRecordDeleted, type EntityManager, type EventActor } from '@crm/shared';
 import type { OwnedValues, StoredRecord } from './record-table';
 
 export const SERVICE_NAME = 'accounts-opportunities';
@@ -6,12 +6,9 @@ export const SERVICE_NAME = 'accounts-opportunities';
 /** The entities this service owns; also the prefix of their event types and their custom-field entity. */
 export type EntityName = 'account' | 'opportunity' | 'task';
 
-export const actorOf = (caller: Caller): EventActor => ({ user_id: caller.userId, profile_id: caller.profileId });
+export { actorOf };
 
-/**
- * `<entity>.created` / `<entity>.updated`: the record as the API shows it, with its version (+1 per
- * change), so a consumer keeping a copy applies newer versions only (DESIGN §7).
- */
+/** `<entity>.created` / `<entity>.updated`: the record as shown, with its version (DESIGN §7). */
 export async function emitRecordChanged(
   manager: EntityManager,
   entity: EntityName,
@@ -20,35 +17,21 @@ export async function emitRecordChanged(
   record: StoredRecord<OwnedValues>,
   view: { id: string },
 ): Promise<void> {
-  await enqueueEvent(
-    manager,
-    createEvent({
-      source: SERVICE_NAME,
-      type: `${entity}.${change}`,
-      subject: record.id,
-      tenantId: record.tenantId,
-      actor,
-      data: { ...view, version: record.version },
-    }),
-  );
+  await enqueueRecordChanged(manager, { source: SERVICE_NAME, type: `${entity}.${change}`, actor, record, view });
 }
 
-/** `<entity>.deleted`: `{id, assigned_to: [owner profile ids], version}`, the version one past the last change. */
+/** `<entity>.deleted`: `{id, assigned_to: [owner], version}`. */
 export async function emitRecordDeleted(
   manager: EntityManager,
   entity: EntityName,
   actor: EventActor | null,
   record: StoredRecord<OwnedValues>,
 ): Promise<void> {
-  await enqueueEvent(
-    manager,
-    createEvent({
-      source: SERVICE_NAME,
-      type: `${entity}.deleted`,
-      subject: record.id,
-      tenantId: record.tenantId,
-      actor,
-      data: { id: record.id, assigned_to: [record.values.assigned_to], version: record.version + 1 },
-    }),
-  );
+  await enqueueRecordDeleted(manager, {
+    source: SERVICE_NAME,
+    type: `${entity}.deleted`,
+    actor,
+    record,
+    owners: [record.values.assigned_to],
+  });
 }

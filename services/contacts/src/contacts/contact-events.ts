@@ -1,9 +1,9 @@
-import { createEvent, enqueueEvent, type Caller, type EntityManager, type EventActor } from '@crm/shared';
+import { actorOf, enqueueRecordChanged, enqueueRecordDeleted, type Caller, type EntityManager, type EventActor } from '@crm/shared';
 import type { ContactView } from './contact-view';
 
 export const SERVICE_NAME = 'contacts';
 
-export const actorOf = (caller: Caller): EventActor => ({ user_id: caller.userId, profile_id: caller.profileId });
+export { actorOf };
 
 /** `contact.created` / `contact.updated`: the contact as the API shows it, with its version (replicas apply newer ones only). */
 export async function emitContactChanged(
@@ -13,10 +13,8 @@ export async function emitContactChanged(
   contact: ContactView,
   version: number,
 ): Promise<void> {
-  await enqueueEvent(
-    manager,
-    createEvent({ source: SERVICE_NAME, type, subject: contact.id, tenantId: contact.org, actor, data: { ...contact, version } }),
-  );
+  const record = { id: contact.id, tenantId: contact.org, version };
+  await enqueueRecordChanged(manager, { source: SERVICE_NAME, type, actor, record, view: contact });
 }
 
 /** `contact.deleted`: `assigned_to` lists every owner the contact had (one for a plain delete; more after a merge). */
@@ -26,15 +24,5 @@ export async function emitContactDeleted(
   contact: { id: string; tenantId: string; version: number },
   owners: string[],
 ): Promise<void> {
-  await enqueueEvent(
-    manager,
-    createEvent({
-      source: SERVICE_NAME,
-      type: 'contact.deleted',
-      subject: contact.id,
-      tenantId: contact.tenantId,
-      actor: actorOf(caller),
-      data: { id: contact.id, assigned_to: owners, version: contact.version + 1 },
-    }),
-  );
+  await enqueueRecordDeleted(manager, { source: SERVICE_NAME, type: 'contact.deleted', actor: actorOf(caller), record: contact, owners });
 }

@@ -1,9 +1,7 @@
-import { createEvent, enqueueEvent, type Caller, type EntityManager, type EventActor } from '@crm/shared';
+import { actorOf, enqueueRecordChanged, enqueueRecordDeleted, type Caller, type EntityManager } from '@crm/shared';
 import type { LeadView } from './lead-view';
 
 export const SERVICE_NAME = 'leads';
-
-const actorOf = (caller: Caller): EventActor => ({ user_id: caller.userId, profile_id: caller.profileId });
 
 /** `lead.created` / `lead.updated`: the lead as the API shows it, with its version (replicas apply newer ones only). */
 export async function emitLeadChanged(
@@ -13,17 +11,8 @@ export async function emitLeadChanged(
   lead: LeadView,
   version: number,
 ): Promise<void> {
-  await enqueueEvent(
-    manager,
-    createEvent({
-      source: SERVICE_NAME,
-      type,
-      subject: lead.id,
-      tenantId: lead.org,
-      actor: actorOf(caller),
-      data: { ...lead, version },
-    }),
-  );
+  const record = { id: lead.id, tenantId: lead.org, version };
+  await enqueueRecordChanged(manager, { source: SERVICE_NAME, type, actor: actorOf(caller), record, view: lead });
 }
 
 /** `lead.deleted`: `assigned_to` lists every owner the lead had (one for a plain delete; more after a merge). */
@@ -33,15 +22,5 @@ export async function emitLeadDeleted(
   lead: { id: string; tenantId: string; version: number },
   owners: string[],
 ): Promise<void> {
-  await enqueueEvent(
-    manager,
-    createEvent({
-      source: SERVICE_NAME,
-      type: 'lead.deleted',
-      subject: lead.id,
-      tenantId: lead.tenantId,
-      actor: actorOf(caller),
-      data: { id: lead.id, assigned_to: owners, version: lead.version + 1 },
-    }),
-  );
+  await enqueueRecordDeleted(manager, { source: SERVICE_NAME, type: 'lead.deleted', actor: actorOf(caller), record: lead, owners });
 }
