@@ -38,6 +38,17 @@ export function requireDeleteRight(caller: Caller, record: RecordOwnership): voi
 }
 
 /**
+ * Only an admin may give a record to someone else (DESIGN §5); a member may name themselves, or keep
+ * the current owner. `wanted` undefined: the body does not assign.
+ */
+export function checkAssignment(caller: Caller, wanted: string | undefined, currentOwner: string | undefined, noun = 'record'): void {
+  if (wanted === undefined || isAdmin(caller)) return;
+  if (wanted !== (currentOwner ?? caller.profileId)) {
+    throw new ForbiddenError(`Only an admin may assign a ${noun} to someone else.`);
+  }
+}
+
+/**
  * The SQL condition limiting a list to what the caller may open (tenant included), for a table with
  * `tenant_id`, `created_by` and the owner column. Parameters are appended to `params`.
  */

@@ -1,5 +1,6 @@
 import type { Db, EntityManager, SqlMigration } from '../database';
 import { queryOne, queryRows } from '../database';
+import { ValidationError } from '../errors';
 import type { CrmEvent } from '../messaging';
 
 /**
@@ -71,4 +72,11 @@ export async function profileRefs(db: Db, tenantId: string, ids: string[]): Prom
 export async function profileBelongsToTenant(db: Db, tenantId: string, profileId: string): Promise<boolean> {
   const row = await queryOne(db, `SELECT 1 FROM profiles WHERE tenant_id = $1 AND id = $2`, [tenantId, profileId]);
   return row !== undefined;
+}
+
+/** The owner must be a member of the tenant (as the replica knows it): else 400 on `field`. */
+export async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string, field = 'assigned_to_id'): Promise<void> {
+  if (!(await profileBelongsToTenant(db, tenantId, profileId))) {
+    throw ValidationError.field(field, 'No member of this organisation has this id.');
+  }
 }

@@ -1,14 +1,4 @@
-import {
-  ForbiddenError,
-  isAdmin,
-  openedOrNotFound,
-  profileBelongsToTenant,
-  requireSalesAccess,
-  ValidationError,
-  type Caller,
-  type Db,
-  type RecordOwnership,
-} from '@crm/shared';
+import { openedOrNotFound, requireSalesAccess, type Caller, type Db, type RecordOwnership } from '@crm/shared';
 import { findRecord, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
 
 /** Who a record belongs to, as the access rules read it: its creator and its owner (`assigned_to`). */
@@ -34,19 +24,4 @@ export async function openRecord<V extends OwnedValues>(
   const record = await findRecord(db, table, caller.tenantId, id, forUpdate);
   openedOrNotFound(caller, record && ownershipOf(record));
   return record!;
-}
-
-/** Only an admin may give a record to someone else (DESIGN §5); a member may name themselves. */
-export function checkAssignment(caller: Caller, wanted: string | undefined, currentOwner: string | undefined): void {
-  if (wanted === undefined || isAdmin(caller)) return;
-  if (wanted !== (currentOwner ?? caller.profileId)) {
-    throw new ForbiddenError('Only an admin may assign a record to someone else.');
-  }
-}
-
-/** The owner must be a member of the tenant (as the profiles replica knows it): else 400 on `assigned_to_id`. */
-export async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string): Promise<void> {
-  if (!(await profileBelongsToTenant(db, tenantId, profileId))) {
-    throw ValidationError.field('assigned_to_id', 'No member of this organisation has this id.');
-  }
 }

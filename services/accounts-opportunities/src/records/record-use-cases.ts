@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type PageRequest } from '@crm/shared';
+import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
 import type { ServiceContext } from '../config';
-import { checkAssignment, openRecord, ownershipOf, requireOwnerInTenant } from './record-access';
+import { openRecord, ownershipOf } from './record-access';
 import { actorOf, emitRecordDeleted } from './record-events';
 import { mergeValues, publishRecords, sameValues, type RecordInput, type RecordKind } from './record-kind';
 import { ListFilter, orderOf } from './record-list';

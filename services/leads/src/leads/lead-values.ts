@@ -1,4 +1,4 @@
-import { ForbiddenError, isAdmin, UnprocessableError, ValidationError, type Caller } from '@crm/shared';
+import { UnprocessableError, ValidationError, type Caller } from '@crm/shared';
 import type { LeadValues } from './leads.repository';
 import type { LeadInput } from './leads.schemas';
 
@@ -62,15 +62,6 @@ export function leadValuesFor(
     throw new ValidationError({ non_field_errors: IDENTITY_MESSAGE });
   }
   return values;
-}
-
-/** Only an admin may give a lead to someone else (DESIGN §5); a member may name themselves. */
-export function checkAssignment(caller: Caller, input: LeadInput, currentOwner: string | undefined): void {
-  const wanted = input.assigned_to_id;
-  if (wanted === undefined || isAdmin(caller)) return;
-  if (wanted !== (currentOwner ?? caller.profileId)) {
-    throw new ForbiddenError('Only an admin may assign a lead to someone else.');
-  }
 }
 
 /**

@@ -1,32 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  profileBelongsToTenant,
-  sameValues,
-  requireSalesAccess,
-  ValidationError,
-  type Caller,
-  type Db,
-  type EntityManager,
-} from '@crm/shared';
+import { checkAssignment, requireOwnerInTenant, sameValues, requireSalesAccess, type Caller, type EntityManager } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { emitLeadChanged } from './lead-events';
 import { openLead } from './lead-access';
 import { leadViewOf, type LeadView } from './lead-view';
-import { checkAssignment, checkStatusChange, leadValuesFor, type WriteMode } from './lead-values';
+import { checkStatusChange, leadValuesFor, type WriteMode } from './lead-values';
 import { insertLead, nextBoardPosition, updateLead, type LeadRecord, type LeadValues } from './leads.repository';
 import type { LeadInput } from './leads.schemas';
-
-async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string): Promise<void> {
-  if (!(await profileBelongsToTenant(db, tenantId, profileId))) {
-    throw ValidationError.field('assigned_to_id', 'No member of this organisation has this id.');
-  }
-}
 
 /** POST: a new lead owned by the caller (or, for an admin, by `assigned_to_id`), at the end of its status column. */
 export async function createLead(deps: LeadsDeps, caller: Caller, input: LeadInput): Promise<LeadView> {
   requireSalesAccess(caller);
-  checkAssignment(caller, input, undefined);
+  checkAssignment(caller, input.assigned_to_id, undefined, 'lead');
   checkStatusChange('create', input, undefined);
   const values = leadValuesFor('create', caller, input, undefined);
   return deps.dataSource.transaction(async (manager) => {
@@ -56,7 +42,7 @@ export async function valuesForChange(
   input: LeadInput,
   existing: LeadRecord,
 ): Promise<LeadValues> {
-  checkAssignment(caller, input, existing.assignedTo);
+  checkAssignment(caller, input.assigned_to_id, existing.assignedTo, 'lead');
   const values = leadValuesFor(mode, caller, input, existing);
   values.customFields =
     mode === 'patch' && input.custom_fields === undefined
