@@ -12,3 +12,5 @@ export * from './record-notes';
 export * from './custom-fields';
 export * from './events';
 export * from './records';
+export * from './duplicates';
+export * from './merge';

@@ -3,6 +3,8 @@ import { Router } from 'express';
 import { contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { contactCustomFields } from './custom-fields/contact-custom-fields';
+import { contactDuplicatesRoutes } from './duplicates/contact-duplicates';
+import { contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
 import { contactNotesRoutes } from './notes/contact-notes';
 
@@ -20,6 +22,8 @@ export const contactsService = defineService({
       // Before `/api/contacts/:id/`, so `custom-fields` is never read as a contact id.
       .use(contactCustomFields.routes(deps))
       .use(contactNotesRoutes(deps))
+      .use(contactDuplicatesRoutes(deps))
+      .use(contactMergeRoutes(deps))
       .use(contactsRoutes(deps)),
 });
 

@@ -1,4 +1,5 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
  * The contacts schema. As for leads, indexes serve a page with its count at a million contacts over
@@ -88,5 +89,9 @@ export const contactsMigrations: SqlMigration[] = [
       );
       CREATE INDEX contact_leads_lead ON contact_leads (tenant_id, lead_id);
     `,
+  },
+  {
+    name: 'ContactDuplicates1764300000000',
+    up: duplicateIndexesSql(CONTACT_DUPLICATES),
   },
 ];

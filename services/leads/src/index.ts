@@ -1,20 +1,23 @@
-import { applyProfileEvent, defineService, PROFILE_EVENT_TYPES, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, CONTACT_MERGED, defineService, PROFILE_EVENT_TYPES, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
-import { CONVERTED_RECORD_EVENTS, onConvertedRecordCreated } from './conversion/conversion.consumer';
+import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
 import { conversionComplete } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadCustomFields } from './custom-fields/lead-custom-fields';
+import { leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadsRoutes } from './leads/leads.routes';
+import { leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
 import { leadNotesRoutes } from './notes/lead-notes';
 
 const SCHEMA = 'leads';
 
-/** What leads consumes: the profiles replica, and the records its conversions created. */
+/** What leads consumes: the profiles replica, the records its conversions created, and merges of those contacts. */
 const HANDLERS: Record<string, EventHandler> = {
   ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type) => [type, (event, manager) => applyProfileEvent(manager, event)])),
   ...Object.fromEntries(Object.keys(CONVERTED_RECORD_EVENTS).map((type) => [type, onConvertedRecordCreated])),
+  [CONTACT_MERGED]: onContactMerged,
 };
 
 const onEvent: EventHandler = async (event, manager) => {
@@ -44,6 +47,9 @@ export const leadsService = defineService({
         // Before `/api/leads/:id/`, so `custom-fields` is never read as a lead id.
         .use(leadCustomFields.routes(deps))
         .use(leadNotesRoutes(deps))
+        // Before `/api/leads/:id/`, so `duplicates` is never read as a lead id.
+        .use(leadDuplicatesRoutes(deps))
+        .use(leadMergeRoutes(deps))
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },

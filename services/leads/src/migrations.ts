@@ -1,4 +1,5 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
  * The leads schema. Indexes serve a page with its count at a million leads over many tenants: every
@@ -73,6 +74,17 @@ export const leadsMigrations: SqlMigration[] = [
       CREATE UNIQUE INDEX leads_account_id ON leads (account_id) WHERE account_id IS NOT NULL;
       CREATE UNIQUE INDEX leads_contact_id ON leads (contact_id) WHERE contact_id IS NOT NULL;
       CREATE UNIQUE INDEX leads_opportunity_id ON leads (opportunity_id) WHERE opportunity_id IS NOT NULL;
+    `,
+  },
+  {
+    name: 'LeadDuplicatesAndMerges1764300000000',
+    up: `
+      ${duplicateIndexesSql(LEAD_DUPLICATES)}
+
+      -- A contact merge moves converted leads' contact_id onto the kept contact: two leads may then
+      -- share one contact.
+      DROP INDEX leads_contact_id;
+      CREATE INDEX leads_contact_id ON leads (contact_id) WHERE contact_id IS NOT NULL;
     `,
   },
 ];

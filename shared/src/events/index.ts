@@ -1,1 +1,2 @@
 export * from './lead-converted';
+export * from './record-merged';

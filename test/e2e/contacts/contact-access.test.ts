@@ -56,6 +56,8 @@ const CONTACT_ROUTES: Call[] = [
   { name: 'attachment upload', method: 'post', path: (id) => `/api/contacts/${id}/attachments/` },
   { name: 'attachment download', method: 'get', path: (id) => `/api/contacts/${id}/attachments/${randomUUID()}/` },
   { name: 'attachment delete', method: 'delete', path: (id) => `/api/contacts/${id}/attachments/${randomUUID()}/` },
+  { name: 'duplicates', method: 'get', path: (id) => `/api/contacts/${id}/duplicates/` },
+  { name: 'merge (as keeper)', method: 'post', path: (id) => `/api/contacts/${id}/merge/`, body: { merge_id: randomUUID() } },
 ];
 
 async function call(route: Call, id: string, token: string) {

@@ -55,6 +55,8 @@ const LEAD_ROUTES: Call[] = [
   { name: 'attachments list', method: 'get', path: (id) => `/api/leads/${id}/attachments/` },
   { name: 'attachment download', method: 'get', path: (id) => `/api/leads/${id}/attachments/${randomUUID()}/` },
   { name: 'attachment delete', method: 'delete', path: (id) => `/api/leads/${id}/attachments/${randomUUID()}/` },
+  { name: 'duplicates', method: 'get', path: (id) => `/api/leads/${id}/duplicates/` },
+  { name: 'merge (as keeper)', method: 'post', path: (id) => `/api/leads/${id}/merge/`, body: { merge_id: randomUUID() } },
 ];
 
 async function call(route: Call, id: string, token: string) {

@@ -1,6 +1,7 @@
-import { applyProfileEvent, LEAD_CONVERTED, PROFILE_EVENT_TYPES, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, LEAD_CONVERTED, LEAD_MERGED, PROFILE_EVENT_TYPES, type EventHandler } from '@crm/shared';
 import { ACCOUNT_EVENT_TYPES, applyAccountChanged, applyAccountDeleted } from '../accounts/account-replica';
 import { createConvertedContact } from '../conversion/lead-converted';
+import { followLeadMerge } from '../merge/lead-merged';
 
 /**
  * What this service consumes, by event type; the queue is bound to exactly these keys, so a new handler
@@ -8,7 +9,8 @@ import { createConvertedContact } from '../conversion/lead-converted';
  * write through `manager`.
  * - `profile.created|updated` → the profiles replica (owners' e-mail addresses, tenant membership);
  * - `account.created|updated|deleted` → the accounts replica (`account_id` checks, `account {id, name}`);
- * - `lead.converted` → the converted lead's contact.
+ * - `lead.converted` → the converted lead's contact;
+ * - `lead.merged` → links to the merged-away lead move to the keeper.
  */
 export const EVENT_HANDLERS: Readonly<Record<string, EventHandler>> = {
   ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type): [string, EventHandler] => [type, (event, manager) => applyProfileEvent(manager, event)])),
@@ -16,6 +18,7 @@ export const EVENT_HANDLERS: Readonly<Record<string, EventHandler>> = {
   [ACCOUNT_EVENT_TYPES.updated]: (event, manager) => applyAccountChanged(manager, event),
   [ACCOUNT_EVENT_TYPES.deleted]: (event, manager) => applyAccountDeleted(manager, event),
   [LEAD_CONVERTED]: createConvertedContact,
+  [LEAD_MERGED]: followLeadMerge,
 };
 
 /** The consumer's one handler: the one registered for the event's type (other types are not bound). */

@@ -25,3 +25,40 @@ export async function leadIdsOf(db: Db, tenantId: string, contactIds: string[]):
   for (const row of rows) links.get(row.contact_id)?.push(row.lead_id);
   return links;
 }
+
+/**
+ * A contact merge: the merged-away contact's lead links become the keeper's (a lead linked to both
+ * stays linked once). True when the keeper gained a link, which changes its `lead_ids`.
+ */
+export async function moveLeadLinksOfContact(db: Db, tenantId: string, fromContactId: string, toContactId: string): Promise<boolean> {
+  const added = await queryRows(
+    db,
+    `INSERT INTO contact_leads (tenant_id, contact_id, lead_id, created_at)
+     SELECT tenant_id, $3, lead_id, created_at FROM contact_leads WHERE tenant_id = $1 AND contact_id = $2
+     ON CONFLICT (contact_id, lead_id) DO NOTHING
+     RETURNING lead_id`,
+    [tenantId, fromContactId, toContactId],
+  );
+  await db.query(`DELETE FROM contact_leads WHERE tenant_id = $1 AND contact_id = $2`, [tenantId, fromContactId]);
+  return added.length > 0;
+}
+
+/**
+ * A lead merge (`lead.merged`): links to the merged-away lead become links to the keeper (a contact
+ * linked to both keeps one). Answers the contacts whose `lead_ids` changed: every one linked to it.
+ */
+export async function moveContactLinksOfLead(db: Db, tenantId: string, fromLeadId: string, toLeadId: string): Promise<string[]> {
+  const rows = await queryRows<{ contact_id: string }>(
+    db,
+    `WITH moved AS (
+       DELETE FROM contact_leads WHERE tenant_id = $1 AND lead_id = $2 RETURNING tenant_id, contact_id, created_at
+     ), relinked AS (
+       INSERT INTO contact_leads (tenant_id, contact_id, lead_id, created_at)
+       SELECT tenant_id, contact_id, $3, created_at FROM moved
+       ON CONFLICT (contact_id, lead_id) DO NOTHING
+     )
+     SELECT contact_id FROM moved ORDER BY contact_id`,
+    [tenantId, fromLeadId, toLeadId],
+  );
+  return rows.map((row) => row.contact_id);
+}

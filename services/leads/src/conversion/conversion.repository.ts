@@ -24,12 +24,36 @@ export type ConvertedRecordKind = 'account' | 'contact' | 'opportunity';
  * one, NOTIFY the request waiting for the conversion (delivered on commit, to every replica).
  */
 export async function markConvertedRecordReady(db: Db, kind: ConvertedRecordKind, recordId: string): Promise<void> {
-  const rows = await queryRows<{ id: string; complete: boolean }>(
+  const rows = await queryRows<ReadyRow>(
     db,
-    `UPDATE leads SET ${kind}_ready = true WHERE ${kind}_id = $1
-     RETURNING id, (account_ready AND contact_ready AND opportunity_ready) AS complete`,
+    `UPDATE leads SET ${kind}_ready = true WHERE ${kind}_id = $1 RETURNING ${READY_COLUMNS}`,
     [recordId],
   );
+  await notifyCompleted(db, rows);
+}
+
+/**
+ * A contact merge (`contact.merged`): converted leads pointing at the merged-away contact point at the
+ * keeper. The keeper exists, so it counts as ready (its `contact.created` may have come and gone).
+ */
+export async function moveConvertedContact(db: Db, tenantId: string, fromId: string, toId: string): Promise<void> {
+  const rows = await queryRows<ReadyRow>(
+    db,
+    `UPDATE leads SET contact_id = $3, contact_ready = true WHERE tenant_id = $1 AND contact_id = $2 RETURNING ${READY_COLUMNS}`,
+    [tenantId, fromId, toId],
+  );
+  await notifyCompleted(db, rows);
+}
+
+interface ReadyRow {
+  id: string;
+  complete: boolean;
+}
+
+const READY_COLUMNS = `id, (account_ready AND contact_ready AND opportunity_ready) AS complete`;
+
+/** Wakes the requests waiting for these conversions, if now complete (delivered on commit, to every replica). */
+async function notifyCompleted(db: Db, rows: ReadyRow[]): Promise<void> {
   for (const row of rows) {
     if (row.complete) await db.query(`SELECT pg_notify($1 || current_schema(), $2)`, [conversionChannel(''), row.id]);
   }

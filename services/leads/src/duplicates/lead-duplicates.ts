@@ -1,0 +1,22 @@
+import { duplicateCheckBody, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
+import type { Router } from 'express';
+import type { LeadsDeps } from '../leads-deps';
+import { openLead } from '../leads/lead-access';
+
+/** Leads are searched among open ones (not converted), by e-mail, phone, full name and company (DESIGN §6). */
+export const LEAD_DUPLICATES: DuplicateTable = {
+  name: 'leads',
+  ownerColumn: 'assigned_to',
+  companyColumn: 'company_name',
+  openCondition: `status <> 'converted'`,
+};
+
+/** `POST /api/leads/duplicates/` and `GET /api/leads/<id>/duplicates/`. */
+export const leadDuplicatesRoutes = (deps: LeadsDeps): Router =>
+  duplicatesRoutes({
+    basePath: '/api/leads/',
+    db: deps.dataSource.manager,
+    table: LEAD_DUPLICATES,
+    body: duplicateCheckBody.lead,
+    open: openLead,
+  });

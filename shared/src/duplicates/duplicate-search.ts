@@ -1,0 +1,126 @@
+import { visibleRecordsCondition, canDelete, type Caller } from '../auth-context';
+import { queryRows, type Db } from '../database';
+import type { DuplicateCriteria, MatchedOn } from './duplicate-criteria';
+import { displayName } from './duplicate-criteria';
+
+/**
+ * Where an entity's duplicates are searched: its table, the column naming its owner, whether it has a
+ * company (leads) and the condition for an "open" record (leads: not converted). The indexes the search
+ * needs come from `duplicateIndexesSql` with the same description.
+ */
+export interface DuplicateTable {
+  name: string;
+  ownerColumn: string;
+  companyColumn?: string;
+  /** SQL condition on the table's own columns; also the predicate of its duplicate indexes. */
+  openCondition?: string;
+}
+
+/** The phone's last 10 digits when it has at least 7 (as `phoneKey`), written once for the index and the search. */
+export const phoneKeySql = (column: string): string =>
+  `(CASE WHEN length(regexp_replace(${column}, '[^0-9]', '', 'g')) >= 7 ` +
+  `THEN right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10) END)`;
+
+/**
+ * The indexes a duplicate check uses at a million records: per tenant, on the phone key, on the
+ * lower-cased full name and company (e-mail uses the list's `(tenant_id, email, id)` index: e-mail
+ * addresses are stored lower-cased). Partial on open records, as the search asks for those only.
+ */
+export function duplicateIndexesSql(table: DuplicateTable): string {
+  const where = table.openCondition ? ` WHERE ${table.openCondition}` : '';
+  const t = table.name;
+  return [
+    `CREATE INDEX ${t}_duplicate_phone ON ${t} (tenant_id, ${phoneKeySql('phone')})${where};`,
+    `CREATE INDEX ${t}_duplicate_name ON ${t} (tenant_id, lower(first_name), lower(last_name))${where};`,
+    ...(table.companyColumn ? [`CREATE INDEX ${t}_duplicate_company ON ${t} (tenant_id, lower(${table.companyColumn}))${where};`] : []),
+  ].join('\n');
+}
+
+/** A duplicate match entry (spec): exactly these six fields. */
+export interface DuplicateEntry {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  matched_on: MatchedOn[];
+  can_delete: boolean;
+}
+
+interface CandidateRow {
+  id: string;
+  tenant_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  email: string | null;
+  phone: string | null;
+  created_by: string;
+  owner_id: string | null;
+  email_match: boolean;
+  phone_match: boolean;
+  name_match: boolean;
+  company_match: boolean;
+}
+
+export const MAX_DUPLICATES = 10;
+
+/**
+ * Up to 10 open records the caller may open that match the criteria, newest first, never `excludeId`
+ * (a record is not its own duplicate). Hidden records are filtered in SQL, so they are neither listed
+ * nor counted. What matched is decided by PostgreSQL too, with the very comparisons that found the row.
+ */
+export async function findDuplicates(
+  db: Db,
+  table: DuplicateTable,
+  caller: Caller,
+  criteria: DuplicateCriteria,
+  excludeId?: string,
+): Promise<DuplicateEntry[]> {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const t = table.name;
+  const tests: Record<MatchedOn, string | null> = {
+    email: criteria.email === null ? null : `${t}.email = ${param(criteria.email)}`,
+    phone: criteria.phoneKey === null ? null : `${phoneKeySql(`${t}.phone`)} = ${param(criteria.phoneKey)}`,
+    name:
+      criteria.name === null
+        ? null
+        : `(lower(${t}.first_name) = lower(${param(criteria.name.first)}) AND lower(${t}.last_name) = lower(${param(criteria.name.last)}))`,
+    company: criteria.company === null || !table.companyColumn ? null : `lower(${t}.${table.companyColumn}) = lower(${param(criteria.company)})`,
+  };
+  const present = Object.values(tests).filter((test): test is string => test !== null);
+  if (present.length === 0) return [];
+  const conditions = [visibleRecordsCondition(caller, table.ownerColumn, params), `(${present.join(' OR ')})`];
+  if (table.openCondition) conditions.push(table.openCondition);
+  if (excludeId) conditions.push(`${t}.id <> ${param(excludeId)}`);
+  const matchColumn = (key: MatchedOn) => `coalesce(${tests[key] ?? 'false'}, false) AS ${key}_match`;
+  const rows = await queryRows<CandidateRow>(
+    db,
+    `SELECT id, tenant_id, first_name, last_name, ${table.companyColumn ? `${table.companyColumn} AS company_name` : 'NULL AS company_name'},
+       email, phone, created_by, ${table.ownerColumn} AS owner_id,
+       ${(['email', 'phone', 'name', 'company'] as const).map(matchColumn).join(', ')}
+     FROM ${t} WHERE ${conditions.join(' AND ')}
+     ORDER BY ${t}.created_at DESC, ${t}.id DESC LIMIT ${MAX_DUPLICATES}`,
+    params,
+  );
+  return rows.map((row) => duplicateEntry(caller, row));
+}
+
+function duplicateEntry(caller: Caller, row: CandidateRow): DuplicateEntry {
+  const matched: MatchedOn[] = [];
+  if (row.email_match) matched.push('email');
+  if (row.phone_match) matched.push('phone');
+  if (row.name_match) matched.push('name');
+  if (row.company_match) matched.push('company');
+  return {
+    id: row.id,
+    name: displayName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }),
+    email: row.email,
+    phone: row.phone,
+    matched_on: matched,
+    can_delete: canDelete(caller, { tenantId: row.tenant_id, createdBy: row.created_by, ownerId: row.owner_id }),
+  };
+}

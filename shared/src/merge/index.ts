@@ -1,0 +1,3 @@
+export * from './merge-values';
+export * from './merge-records';
+export * from './merge.routes';
