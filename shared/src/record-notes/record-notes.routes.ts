@@ -27,8 +27,9 @@ export interface RecordNotesOptions {
   /**
    * Resolves when the caller may open the record. Throws NotFoundError when it does not exist, is another
    * tenant's or the caller may not open it; ForbiddenError when the caller may not use the entity at all.
+   * `lock`: lock the row until `db`'s transaction ends.
    */
-  openRecord: (caller: Caller, recordId: string, db: Db) => Promise<void>;
+  openRecord: (caller: Caller, recordId: string, db: Db, lock?: boolean) => Promise<void>;
   clock?: () => Date;
 }
 
@@ -52,6 +53,16 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
     return { caller, ref: { tenantId: caller.tenantId, recordType, recordId } };
   };
 
+  /**
+   * Adds a note or file in one transaction with the record's row locked, so it cannot land on a record a
+   * concurrent delete or merge is removing (the merge moves what is there; the add then finds it gone: 404).
+   */
+  const addToLockedRecord = <T>(caller: Caller, ref: RecordRef, add: (db: Db) => Promise<T>): Promise<T> =>
+    dataSource.transaction(async (manager) => {
+      await openRecord(caller, ref.recordId, manager, true);
+      return add(manager);
+    });
+
   const router = Router();
   router.get(notes, async (req, res) => {
     const { ref } = await openedRecord(req);
@@ -62,7 +73,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
   router.post(notes, async (req, res) => {
     const { caller, ref } = await openedRecord(req);
     const { body } = parseBody(req, createNoteBody);
-    res.status(201).json(await addNote(db, ref, caller, body, clock()));
+    res.status(201).json(await addToLockedRecord(caller, ref, (manager) => addNote(manager, ref, caller, body, clock())));
   });
   router.delete(`${notes}:noteId/`, async (req, res) => {
     const { caller, ref } = await openedRecord(req);
@@ -80,7 +91,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
     const { caller, ref } = await openedRecord(req);
     // Only now is the upload read: a hidden record never costs 10 MB of memory.
     const file = await receiveAttachment(req, res);
-    res.status(201).json(await addAttachment(db, ref, caller, file, clock()));
+    res.status(201).json(await addToLockedRecord(caller, ref, (manager) => addAttachment(manager, ref, caller, file, clock())));
   });
   router.get(`${attachments}:attachmentId/`, async (req, res) => {
     const { ref } = await openedRecord(req);

@@ -49,11 +49,13 @@ export async function createThing(dataSource: DataSource, owner: Caller): Promis
  * What a service supplies: members without sales access may not use things (403); a thing is open to
  * an admin of its tenant and to the member who created it; anything else is a 404.
  */
-export async function openThing(caller: Caller, recordId: string, db: Db): Promise<void> {
+export async function openThing(caller: Caller, recordId: string, db: Db, lock = false): Promise<void> {
   if (!hasSalesAccess(caller)) throw new ForbiddenError();
-  const thing = await queryOne<{ tenant_id: string; created_by: string }>(db, 'SELECT tenant_id, created_by FROM things WHERE id = $1', [
-    recordId,
-  ]);
+  const thing = await queryOne<{ tenant_id: string; created_by: string }>(
+    db,
+    `SELECT tenant_id, created_by FROM things WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [recordId],
+  );
   if (!thing || thing.tenant_id !== caller.tenantId) throw new NotFoundError();
   if (!isAdmin(caller) && thing.created_by !== caller.profileId) throw new NotFoundError();
 }

@@ -88,3 +88,38 @@ describe('moveRecordNotes', () => {
     expect((await call(app.server, seller, 'GET', `/api/things/${mergedAway}/attachments/${file.id}/`)).status).toBe(404);
   });
 });
+
+describe('adding to a record that is being removed', () => {
+  it('when a note and a file are added while a transaction deletes the record, then both answer 404 and nothing is left behind', async () => {
+    const doomed = await createThing(app.dataSource, seller);
+    const runner = app.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      // What a delete or a merge does first: lock the row. The adds wait for it.
+      await runner.query('SELECT 1 FROM things WHERE id = $1 FOR UPDATE', [doomed]);
+      const note = call(app.server, seller, 'POST', `/api/things/${doomed}/notes/`, { json: { body: 'late' } });
+      const file = call(app.server, seller, 'POST', `/api/things/${doomed}/attachments/`, { form: formWith({ content: 'late', filename: 'late.txt' }) });
+      await waitForLockWaiters(2);
+      await deleteRecordNotes(runner.manager, 'thing', doomed);
+      await runner.query('DELETE FROM things WHERE id = $1', [doomed]);
+      await runner.commitTransaction();
+      expect([(await note).status, (await file).status]).toEqual([404, 404]);
+    } finally {
+      await runner.release();
+    }
+    expect(await countRows(app.dataSource, 'notes', doomed)).toBe(0);
+    expect(await countRows(app.dataSource, 'attachments', doomed)).toBe(0);
+  });
+});
+
+/** Waits until `count` sessions wait for a row lock (the requests reached their locked read). */
+async function waitForLockWaiters(count: number): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const [row] = await app.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+    if (row.n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${count} requests never waited for the record's lock`);
+}
+

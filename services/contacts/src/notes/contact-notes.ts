@@ -10,8 +10,8 @@ export function contactNotesRoutes(deps: ContactsDeps): Router {
     dataSource: deps.dataSource,
     recordType: CONTACT_RECORD_TYPE,
     basePath: '/api/contacts',
-    openRecord: async (caller, recordId, db) => {
-      await openContact(db, caller, recordId);
+    openRecord: async (caller, recordId, db, lock) => {
+      await openContact(db, caller, recordId, lock);
     },
     clock: deps.clock,
   });

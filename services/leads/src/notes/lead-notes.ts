@@ -10,8 +10,8 @@ export function leadNotesRoutes(deps: LeadsDeps): Router {
     dataSource: deps.dataSource,
     recordType: LEAD_RECORD_TYPE,
     basePath: '/api/leads',
-    openRecord: async (caller, recordId, db) => {
-      await openLead(db, caller, recordId);
+    openRecord: async (caller, recordId, db, lock) => {
+      await openLead(db, caller, recordId, lock);
     },
   });
 }
