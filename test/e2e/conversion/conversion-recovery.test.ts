@@ -1,8 +1,5 @@
-import { startGateway } from '@crm/gateway';
-import { createLogger } from '@crm/shared';
-import { Client } from 'pg';
-import { ApiClient } from '../../support/api-client';
-import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from '../../support/processes';
+import type { ApiClient } from '../../support/api-client';
+import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
 import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
@@ -10,67 +7,28 @@ import { eventually, registerTenant, type TenantAdmin } from '../../support/tena
  * a conversion started while accounts-opportunities is down completes when it is back, and a consumer
  * killed between its commit and its ack creates nothing twice when the message comes again.
  */
-const SERVICES = [
-  { name: 'auth', setting: 'AUTH_SERVICE_URL' },
-  { name: 'leads', setting: 'LEADS_SERVICE_URL' },
-  { name: 'contacts', setting: 'CONTACTS_SERVICE_URL' },
-  { name: 'accounts-opportunities', setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
-  { name: 'audit', setting: 'AUDIT_SERVICE_URL' },
-] as const;
-
-const ports: Record<string, number> = {};
-const running: Record<string, ServiceProcess> = {};
-let gateway: Awaited<ReturnType<typeof startGateway>>;
+let system: ProcessSystem;
 let api: ApiClient;
 let admin: TenantAdmin;
-let db: Client;
-
-/** Short bounded wait, so a conversion with a service down answers `pending` quickly. */
-const SERVICE_ENV = { CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' };
-
-async function start(name: string, extraEnv: Record<string, string> = {}): Promise<void> {
-  const started = startServiceProcess(name, { ...SERVICE_ENV, PORT: String(ports[name]), ...extraEnv });
-  running[name] = started;
-  await waitForLine(started, 'listening');
-}
-
-async function stop(name: string): Promise<void> {
-  running[name]!.child.kill('SIGTERM');
-  await running[name]!.exited;
-}
 
 async function countAccounts(): Promise<number> {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.accounts WHERE tenant_id = $1`, [admin.orgId]);
+  const { rows } = await system.db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.accounts WHERE tenant_id = $1`, [admin.orgId]);
   return rows[0].n;
 }
 
 beforeAll(async () => {
-  for (const { name } of SERVICES) ports[name] = await freePort();
-  for (const { name } of SERVICES) await start(name);
-  const env: Record<string, string | undefined> = { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
-  for (const { name, setting } of SERVICES) env[setting] = `http://127.0.0.1:${ports[name]}`;
-  gateway = await startGateway({ env, port: 0, logger: createLogger('gateway', 'silent') });
-  api = new ApiClient(gateway.url);
-  db = new Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
+  // A short bounded wait, so a conversion with a service down answers `pending` quickly.
+  system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' });
+  api = system.api;
   admin = await registerTenant(api);
   await eventually(async () => {
-    const { rows } = await db.query(`SELECT 1 FROM leads.profiles WHERE id = $1`, [admin.profileId]);
+    const { rows } = await system.db.query(`SELECT 1 FROM leads.profiles WHERE id = $1`, [admin.profileId]);
     return rows.length > 0 ? true : undefined;
   });
 }, 120_000);
 
 afterAll(async () => {
-  await gateway?.stop();
-  await db?.end();
-  await Promise.all(
-    Object.values(running).map(async (service) => {
-      if (service.child.exitCode === null && service.child.signalCode === null) {
-        service.child.kill('SIGTERM');
-        await service.exited;
-      }
-    }),
-  );
+  await system?.close();
 }, 60_000);
 
 async function newLead(firstName: string): Promise<string> {
@@ -88,7 +46,7 @@ const convert = (id: string, firstName: string) =>
 
 describe('conversion across service failures', () => {
   it('when accounts-opportunities is down, then the conversion answers pending and completes once it is back', async () => {
-    await stop('accounts-opportunities');
+    await system.stop('accounts-opportunities');
     const id = await newLead('Patient');
     const res = await convert(id, 'Patient');
     expect(res.status).toBe(200);
@@ -96,7 +54,7 @@ describe('conversion across service failures', () => {
     // The contact does not depend on accounts-opportunities.
     await eventually(async () => ((await api.get(`/api/contacts/${res.body.contact_id}/`, { token: admin.access })).status === 200 ? true : undefined));
 
-    await start('accounts-opportunities');
+    await system.start('accounts-opportunities');
     const account = await eventually(
       async () => {
         const found = await api.get(`/api/accounts/${res.body.account_id}/`, { token: admin.access });
@@ -110,26 +68,26 @@ describe('conversion across service failures', () => {
   }, 60_000);
 
   it('when the consumer dies after its commit and before its ack, then the redelivery creates nothing twice', async () => {
-    await stop('accounts-opportunities');
-    await start('accounts-opportunities', { FAULT_KILL_AFTER_HANDLING: 'lead.converted' });
+    await system.stop('accounts-opportunities');
+    await system.start('accounts-opportunities', { FAULT_KILL_AFTER_HANDLING: 'lead.converted' });
     const before = await countAccounts();
     const id = await newLead('Crashy');
     const res = await convert(id, 'Crashy');
     expect(res.status).toBe(200);
     // The process kills itself right after committing the account and the opportunity.
-    expect(await running['accounts-opportunities']!.exited).toBe(-1);
+    expect(await system.running['accounts-opportunities']!.exited).toBe(-1);
     expect(await countAccounts()).toBe(before + 1);
 
-    await start('accounts-opportunities', { LOG_LEVEL: 'debug' });
+    await system.start('accounts-opportunities', { LOG_LEVEL: 'debug' });
     // The unacknowledged message comes back; the inbox knows it, so it is skipped.
-    const restarted = running['accounts-opportunities']!;
+    const restarted = system.running['accounts-opportunities']!;
     await eventually(
       async () => (restarted.lines.some((line) => line.msg === 'already handled, skipped' && line.type === 'lead.converted') ? true : undefined),
       20_000,
       'the redelivered lead.converted to be skipped',
     );
     expect(await countAccounts()).toBe(before + 1);
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.opportunities WHERE lead_id = $1`, [id]);
+    const { rows } = await system.db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.opportunities WHERE lead_id = $1`, [id]);
     expect(rows[0].n).toBe(1);
     expect((await api.get(`/api/accounts/${res.body.account_id}/`, { token: admin.access })).status).toBe(200);
   }, 60_000);
@@ -142,7 +100,7 @@ describe('conversion across service failures', () => {
     expect(statuses.filter((status) => status === 422)).toHaveLength(49);
     const winner = answers.find((answer) => answer.status === 200)!.body;
     await eventually(async () => ((await api.get(`/api/accounts/${winner.account_id}/`, { token: admin.access })).status === 200 ? true : undefined));
-    const { rows } = await db.query(
+    const { rows } = await system.db.query(
       `SELECT (SELECT count(*)::int FROM accounts_opportunities.opportunities WHERE lead_id = $1) AS opportunities,
               (SELECT count(*)::int FROM contacts.contact_leads WHERE lead_id = $1) AS contacts`,
       [id],

@@ -1,0 +1,66 @@
+import { startGateway } from '@crm/gateway';
+import { createLogger } from '@crm/shared';
+import { Client } from 'pg';
+import { ApiClient } from './api-client';
+import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from './processes';
+
+/** Every service behind the gateway, with the gateway setting that points at it. */
+const SERVICES = [
+  { name: 'auth', setting: 'AUTH_SERVICE_URL' },
+  { name: 'leads', setting: 'LEADS_SERVICE_URL' },
+  { name: 'contacts', setting: 'CONTACTS_SERVICE_URL' },
+  { name: 'accounts-opportunities', setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
+  { name: 'audit', setting: 'AUDIT_SERVICE_URL' },
+] as const;
+
+/**
+ * The system as production runs it: every service in its own process (the compiled `main.js`) on a
+ * fixed free port, so one can be stopped and started again where the gateway expects it; the gateway
+ * in this process; a database client for checks across schemas.
+ */
+export interface ProcessSystem {
+  api: ApiClient;
+  db: Client;
+  running: Record<string, ServiceProcess>;
+  start(name: string, extraEnv?: Record<string, string>): Promise<void>;
+  stop(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `serviceEnv` goes to every service process (each start may add more). */
+export async function startProcessSystem(serviceEnv: Record<string, string> = {}): Promise<ProcessSystem> {
+  const ports: Record<string, number> = {};
+  const running: Record<string, ServiceProcess> = {};
+  for (const { name } of SERVICES) ports[name] = await freePort();
+
+  const start = async (name: string, extraEnv: Record<string, string> = {}): Promise<void> => {
+    const started = startServiceProcess(name, { ...serviceEnv, PORT: String(ports[name]), ...extraEnv });
+    running[name] = started;
+    await waitForLine(started, 'listening');
+  };
+  const stop = async (name: string): Promise<void> => {
+    running[name]!.child.kill('SIGTERM');
+    await running[name]!.exited;
+  };
+
+  for (const { name } of SERVICES) await start(name);
+  const env: Record<string, string | undefined> = { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
+  for (const { name, setting } of SERVICES) env[setting] = `http://127.0.0.1:${ports[name]}`;
+  const gateway = await startGateway({ env, port: 0, logger: createLogger('gateway', 'silent') });
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+
+  const close = async (): Promise<void> => {
+    await gateway.stop();
+    await db.end();
+    await Promise.all(
+      Object.values(running).map(async (service) => {
+        if (service.child.exitCode === null && service.child.signalCode === null) {
+          service.child.kill('SIGTERM');
+          await service.exited;
+        }
+      }),
+    );
+  };
+  return { api: new ApiClient(gateway.url), db, running, start, stop, close };
+}
