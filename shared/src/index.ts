@@ -14,3 +14,4 @@ export * from './events';
 export * from './records';
 export * from './duplicates';
 export * from './merge';
+export * from './import-export';

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The internal HTTP contract between import-export and the services owning the imported records
+ * (leads, contacts): DESIGN §1 allows this one synchronous call, because a user waits on it. Requests
+ * carry an internal token addressed to the owning service with the caller in it (as the gateway's do),
+ * so the owning service applies its own access rules. The routes live under `/internal/`, which the
+ * gateway never forwards.
+ *
+ * Division of work: import-export receives the upload and enforces the file limits, decodes the bytes
+ * (UTF-8, BOM removed), parses the CSV, refuses what is not a well-formed CSV file, strips the `'` an
+ * export put before a formula-like cell, and writes CSV on export. The owning service knows the columns
+ * (its writable fields, `cf_<key>` per custom field of the tenant), turns cells into values and
+ * validates them with the very rules of its API, and creates the rows in one transaction.
+ */
+export const IMPORT_ENTITIES = ['leads', 'contacts'] as const;
+export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
+
+/** Limits of one imported file (DESIGN §8), for leads and contacts alike: past them, 413. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 5_000;
+
+export const internalImportPaths = (entity: ImportEntity) => ({
+  /** POST `ImportRows` → 200 `ImportReport`; writes nothing. */
+  validate: `/internal/${entity}/import/validate/`,
+  /** POST `ImportRows` → 201 `ImportCreated`, or 400 `ImportRefused` and nothing written. */
+  commit: `/internal/${entity}/import/commit/`,
+  /**
+   * GET with the public list's query string → 200 `application/x-ndjson`: first line `{"columns": [...]}`,
+   * then one JSON array of strings per record (the cells, in column order, not yet neutralised for
+   * spreadsheets), every record the caller may open that matches, in the list's order. A bad query
+   * answers 400 in the validation body before any line is sent.
+   */
+  export: `/internal/${entity}/export/`,
+});
+
+/**
+ * An imported file as rows of cells: `header` the first line, `rows[n - 1]` data row n (1-based, the
+ * header not counted). A row whose number of cells differs from the header's is reported as an error of
+ * that row by the owning service.
+ */
+export const importRows = z.strictObject({
+  header: z.array(z.string()).min(1),
+  rows: z.array(z.array(z.string())).max(MAX_IMPORT_ROWS),
+});
+export type ImportRows = z.infer<typeof importRows>;
+
+/** Spec "Import row error": `field` is the column (for a custom field, `cf_<key>`), or `non_field_errors`. */
+export const importRowError = z.object({
+  row: z.number().int().min(1),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
+
+/** The preview's answer (DESIGN §8). `header_error`: an unknown or repeated column fails the whole file. */
+export const importReport = z.object({
+  header_error: z.string().nullable(),
+  summary: z.object({ total: z.number().int(), valid: z.number().int(), invalid: z.number().int() }),
+  errors: z.array(importRowError),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+export const importCreated = z.object({ created: z.number().int(), ids: z.array(z.uuid()) });
+export type ImportCreated = z.infer<typeof importCreated>;
+
+export const importRefused = z.object({
+  error: z.literal(true),
+  header_error: z.string().nullable(),
+  errors: z.array(importRowError),
+  created: z.literal(0),
+});
+export type ImportRefused = z.infer<typeof importRefused>;
+
+/** The first line of an export stream. */
+export const exportColumns = z.object({ columns: z.array(z.string()) });
