@@ -1,5 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import { requireInternalToken } from '../auth-context';
+import { INTERNAL_JSON_LIMIT, INTERNAL_PATH_PREFIX } from '../import-export/import-contract';
 import type { Logger } from '../logging/logger';
 import { accessLog } from './access-log';
 import { errorHandler, notFoundHandler } from './error-handler';
@@ -30,7 +31,10 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(accessLog(options.logger));
   app.use(healthRouter(options.readiness, options.health));
   app.use(requireInternalToken(options.internalToken));
-  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports.
+  const json = express.json({ limit: options.jsonLimit ?? '1mb' });
+  const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
+  app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : json)(req, res, next));
   app.use(options.routes);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

@@ -20,18 +20,27 @@ export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
 
+/** Routes only services call on each other; the gateway forwards nothing below it. */
+export const INTERNAL_PATH_PREFIX = '/internal/';
+
+/**
+ * The largest JSON body of an internal route: a 5 MB CSV file as JSON rows of cells (quoting and
+ * escaping can grow it several times over). The row limit caps the work.
+ */
+export const INTERNAL_JSON_LIMIT = '48mb';
+
 export const internalImportPaths = (entity: ImportEntity) => ({
   /** POST `ImportRows` → 200 `ImportReport`; writes nothing. */
-  validate: `/internal/${entity}/import/validate/`,
+  validate: `${INTERNAL_PATH_PREFIX}${entity}/import/validate/`,
   /** POST `ImportRows` → 201 `ImportCreated`, or 400 `ImportRefused` and nothing written. */
-  commit: `/internal/${entity}/import/commit/`,
+  commit: `${INTERNAL_PATH_PREFIX}${entity}/import/commit/`,
   /**
    * GET with the public list's query string → 200 `application/x-ndjson`: first line `{"columns": [...]}`,
    * then one JSON array of strings per record (the cells, in column order, not yet neutralised for
    * spreadsheets), every record the caller may open that matches, in the list's order. A bad query
    * answers 400 in the validation body before any line is sent.
    */
-  export: `/internal/${entity}/export/`,
+  export: `${INTERNAL_PATH_PREFIX}${entity}/export/`,
 });
 
 /**

@@ -1,1 +1,5 @@
 export * from './import-contract';
+export * from './import-columns';
+export * from './record-import';
+export * from './record-export';
+export * from './record-import.routes';

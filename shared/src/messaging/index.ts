@@ -1,7 +1,7 @@
 export { Broker, type BrokerOptions } from './broker';
 export { EventConsumer, type EventConsumerOptions, type EventHandler } from './consumer';
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type EventActor } from './envelope';
-export { enqueueEvent, messagingMigration } from './outbox';
+export { enqueueEvent, enqueueEvents, messagingMigration } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { topologyNames, type TopologyNames } from './topology';
-export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, type VersionedRecord } from './record-events';
+export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, recordChangedEvent, type RecordChange, type VersionedRecord } from './record-events';

@@ -44,16 +44,32 @@ export function outboxChannel(schema: string): string {
  * describes: both commit or neither does. The NOTIFY is delivered on commit and wakes the relay.
  */
 export async function enqueueEvent<T>(manager: EntityManager, event: CrmEvent<T>): Promise<void> {
+  await enqueueEvents(manager, [event]);
+}
+
+/** Rows per INSERT: 7 parameters each, well below PostgreSQL's 65,535 per statement. */
+const OUTBOX_ROWS_PER_INSERT = 1_000;
+
+/** `enqueueEvent` for many events (an import): a multi-row insert per thousand, one NOTIFY each. */
+export async function enqueueEvents<T>(manager: EntityManager, events: readonly CrmEvent<T>[]): Promise<void> {
   const requestId = currentRequestId();
-  const headers = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
-  // One round trip: the insert and the notify in one statement.
-  await manager.query(
-    `WITH inserted AS (
-       INSERT INTO outbox (id, type, subject, tenant_id, payload, headers)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
-       RETURNING id
-     )
-     SELECT pg_notify($7 || current_schema(), '') FROM inserted`,
-    [event.id, event.type, event.subject, event.tenantid, JSON.stringify(event), JSON.stringify(headers), OUTBOX_CHANNEL_PREFIX],
-  );
+  const headers = JSON.stringify(requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+  for (let start = 0; start < events.length; start += OUTBOX_ROWS_PER_INSERT) {
+    const chunk = events.slice(start, start + OUTBOX_ROWS_PER_INSERT);
+    const params: unknown[] = [OUTBOX_CHANNEL_PREFIX, headers];
+    const rows = chunk.map((event) => {
+      params.push(event.id, event.type, event.subject, event.tenantid, JSON.stringify(event));
+      const at = params.length - 4;
+      return `($${at}, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $2::jsonb)`;
+    });
+    // One round trip: the insert and the notify in one statement.
+    await manager.query(
+      `WITH inserted AS (
+         INSERT INTO outbox (id, type, subject, tenant_id, payload, headers) VALUES ${rows.join(', ')}
+         RETURNING 1
+       )
+       SELECT pg_notify($1 || current_schema(), '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_row`,
+      params,
+    );
+  }
 }

@@ -13,19 +13,27 @@ export interface VersionedRecord {
   version: number;
 }
 
+/** A created or updated record, as its event describes it. */
+export interface RecordChange {
+  source: string;
+  type: string;
+  actor: EventActor | null;
+  record: VersionedRecord;
+  view: object;
+}
+
 /**
  * `<entity>.created` / `<entity>.updated` (DESIGN §7): the record as the API shows it, with its version,
- * so a consumer keeping a copy applies newer versions only. Goes to the outbox of `manager`'s transaction.
+ * so a consumer keeping a copy applies newer versions only.
  */
-export async function enqueueRecordChanged(
-  manager: EntityManager,
-  event: { source: string; type: string; actor: EventActor | null; record: VersionedRecord; view: object },
-): Promise<void> {
-  const { source, type, actor, record, view } = event;
-  await enqueueEvent(
-    manager,
-    createEvent({ source, type, subject: record.id, tenantId: record.tenantId, actor, data: { ...view, version: record.version } }),
-  );
+export function recordChangedEvent(change: RecordChange) {
+  const { source, type, actor, record, view } = change;
+  return createEvent({ source, type, subject: record.id, tenantId: record.tenantId, actor, data: { ...view, version: record.version } });
+}
+
+/** `recordChangedEvent`, to the outbox of `manager`'s transaction. */
+export async function enqueueRecordChanged(manager: EntityManager, change: RecordChange): Promise<void> {
+  await enqueueEvent(manager, recordChangedEvent(change));
 }
 
 /**

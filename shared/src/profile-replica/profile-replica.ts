@@ -74,9 +74,18 @@ export async function profileBelongsToTenant(db: Db, tenantId: string, profileId
   return row !== undefined;
 }
 
+export const NOT_A_MEMBER = 'No member of this organisation has this id.';
+
 /** The owner must be a member of the tenant (as the replica knows it): else 400 on `field`. */
 export async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string, field = 'assigned_to_id'): Promise<void> {
-  if (!(await profileBelongsToTenant(db, tenantId, profileId))) {
-    throw ValidationError.field(field, 'No member of this organisation has this id.');
-  }
+  if (!(await profileBelongsToTenant(db, tenantId, profileId))) throw ValidationError.field(field, NOT_A_MEMBER);
+}
+
+/** The ids among `profileIds` that are not members of the tenant (one query for a whole import). */
+export async function profilesNotInTenant(db: Db, tenantId: string, profileIds: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(profileIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(db, `SELECT id FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, unique]);
+  const members = new Set(rows.map((row) => row.id));
+  return new Set(unique.filter((id) => !members.has(id)));
 }

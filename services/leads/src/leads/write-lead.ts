@@ -1,32 +1,96 @@
 import { randomUUID } from 'node:crypto';
-import { checkAssignment, requireOwnerInTenant, sameValues, requireSalesAccess, type Caller, type EntityManager } from '@crm/shared';
+import {
+  actorOf,
+  checkAssignment,
+  enqueueEvents,
+  loadDefinitions,
+  NOT_A_MEMBER,
+  profilesNotInTenant,
+  recordChangedEvent,
+  requireOwnerInTenant,
+  requireSalesAccess,
+  requireValidCustomFieldValues,
+  sameValues,
+  ValidationError,
+  type Caller,
+  type CustomFieldRule,
+  type EntityManager,
+  type PreparedRow,
+} from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
-import { emitLeadChanged } from './lead-events';
+import { emitLeadChanged, SERVICE_NAME } from './lead-events';
 import { openLead } from './lead-access';
-import { leadViewOf, type LeadView } from './lead-view';
+import { leadViewOf, leadViews, type LeadView } from './lead-view';
 import { checkStatusChange, leadValuesFor, type WriteMode } from './lead-values';
-import { insertLead, nextBoardPosition, updateLead, type LeadRecord, type LeadValues } from './leads.repository';
+import { insertLeads, nextBoardPosition, updateLead, type LeadRecord, type LeadValues } from './leads.repository';
 import type { LeadInput } from './leads.schemas';
+
+/**
+ * Every rule of a create, for many bodies at once (an import; a POST is a batch of one), with one query
+ * per lookup whatever the number: the assignment (403), the status (no `converted`), the identity
+ * rule, the custom fields against `definitions`, the owners in the tenant, the board positions (the
+ * end of each status column, in input order). One answer per input, in order.
+ */
+export async function prepareNewLeads(
+  manager: EntityManager,
+  caller: Caller,
+  inputs: readonly LeadInput[],
+  definitions: readonly CustomFieldRule[],
+): Promise<PreparedRow<LeadValues>[]> {
+  requireSalesAccess(caller);
+  const prepared = inputs.map((input): PreparedRow<LeadValues> => {
+    try {
+      checkAssignment(caller, input.assigned_to_id, undefined, 'lead');
+      checkStatusChange('create', input, undefined);
+      const values = leadValuesFor('create', caller, input, undefined);
+      values.customFields = requireValidCustomFieldValues(input.custom_fields, definitions, 'create');
+      return { ok: true, values };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  });
+  const assigned = inputs.flatMap((input, index) => (prepared[index]!.ok && input.assigned_to_id !== undefined ? [input.assigned_to_id] : []));
+  const strangers = await profilesNotInTenant(manager, caller.tenantId, assigned);
+  const nextPosition = new Map<string, number>();
+  for (const [index, result] of prepared.entries()) {
+    if (!result.ok) continue;
+    if (strangers.has(result.values.assignedTo)) {
+      prepared[index] = { ok: false, error: ValidationError.field('assigned_to_id', NOT_A_MEMBER) };
+    } else if (inputs[index]!.board_position === undefined) {
+      const status = result.values.status;
+      const position = nextPosition.get(status) ?? (await nextBoardPosition(manager, caller.tenantId, status));
+      result.values.boardPosition = position;
+      nextPosition.set(status, position + 1);
+    }
+  }
+  return prepared;
+}
+
+/** Inserts prepared leads owned by their creator's tenant and announces each (`lead.created`); answers their views. */
+export async function storeNewLeads(manager: EntityManager, caller: Caller, leads: readonly LeadValues[], now: Date): Promise<LeadView[]> {
+  const records = await insertLeads(
+    manager,
+    leads.map((values) => ({ ...values, id: randomUUID(), tenantId: caller.tenantId, createdBy: caller.profileId, now })),
+  );
+  const views = await leadViews(manager, caller.tenantId, records);
+  await enqueueEvents(
+    manager,
+    records.map((lead, index) =>
+      recordChangedEvent({ source: SERVICE_NAME, type: 'lead.created', actor: actorOf(caller), record: lead, view: views[index]! }),
+    ),
+  );
+  return views;
+}
 
 /** POST: a new lead owned by the caller (or, for an admin, by `assigned_to_id`), at the end of its status column. */
 export async function createLead(deps: LeadsDeps, caller: Caller, input: LeadInput): Promise<LeadView> {
-  requireSalesAccess(caller);
-  checkAssignment(caller, input.assigned_to_id, undefined, 'lead');
-  checkStatusChange('create', input, undefined);
-  const values = leadValuesFor('create', caller, input, undefined);
   return deps.dataSource.transaction(async (manager) => {
-    values.customFields = await leadCustomFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
-    if (input.assigned_to_id !== undefined) await requireOwnerInTenant(manager, caller.tenantId, values.assignedTo);
-    if (input.board_position === undefined) values.boardPosition = await nextBoardPosition(manager, caller.tenantId, values.status);
-    const lead = await insertLead(manager, {
-      ...values,
-      id: randomUUID(),
-      tenantId: caller.tenantId,
-      createdBy: caller.profileId,
-      now: deps.clock(),
-    });
-    return publishChange(manager, 'lead.created', caller, lead);
+    const definitions = await loadDefinitions(manager, caller.tenantId, leadCustomFields.entity, { lockAgainstDelete: true });
+    const [prepared] = await prepareNewLeads(manager, caller, [input], definitions);
+    if (!prepared!.ok) throw prepared!.error;
+    const [view] = await storeNewLeads(manager, caller, [prepared!.values], deps.clock());
+    return view!;
   });
 }
 

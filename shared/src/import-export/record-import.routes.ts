@@ -1,0 +1,57 @@
+import { Router, type Request } from 'express';
+import { callerOf, requireSalesAccess, type Caller } from '../auth-context';
+import type { CustomFieldRule } from '../custom-fields/custom-field-definition';
+import { loadDefinitions } from '../custom-fields/custom-fields.repository';
+import type { DataSource, Db } from '../database';
+import { parseBody } from '../http/validation';
+import { importRows, internalImportPaths, type ImportEntity } from './import-contract';
+import { streamExport, type ExportQuery } from './record-export';
+import { checkImport, commitImport, type RecordImporter } from './record-import';
+
+/** What an entity brings to exports: the list's query as SQL, its columns and each row's cells. */
+export interface RecordExporter<Row> {
+  /** The list's query string → every match the caller may open, in the list's order (400 on a bad one). */
+  query(db: Db, caller: Caller, queryString: Record<string, unknown>): Promise<ExportQuery>;
+  columns(definitions: CustomFieldRule[]): string[];
+  cells(row: Row, definitions: CustomFieldRule[]): string[];
+}
+
+/**
+ * The owning service's side of import and export (`internalImportPaths`): validate and commit a file
+ * with the entity's own rules, in one transaction; stream every match of a list query for an export.
+ * Reached only by import-export with an internal token carrying the caller: admins and members with
+ * sales access (others 403), each seeing in an export only what they may open.
+ */
+export function recordImportExportRoutes<Input, Values, Row>(options: {
+  entity: ImportEntity;
+  dataSource: DataSource;
+  importer: RecordImporter<Input, Values>;
+  exporter: RecordExporter<Row>;
+}): Router {
+  const { entity, dataSource, importer, exporter } = options;
+  const paths = internalImportPaths(entity);
+  const importOf = (req: Request) => {
+    const caller = callerOf(req);
+    requireSalesAccess(caller);
+    return { caller, file: parseBody(req, importRows) };
+  };
+
+  return Router()
+    .post(paths.validate, async (req, res) => {
+      const { caller, file } = importOf(req);
+      const checked = await dataSource.transaction('READ COMMITTED', (manager) => checkImport(manager, importer, caller, file));
+      res.json(checked.report);
+    })
+    .post(paths.commit, async (req, res) => {
+      const { caller, file } = importOf(req);
+      res.status(201).json(await dataSource.transaction((manager) => commitImport(manager, importer, caller, file)));
+    })
+    .get(paths.export, async (req, res) => {
+      const caller = callerOf(req);
+      requireSalesAccess(caller);
+      const db = dataSource.manager;
+      const query = await exporter.query(db, caller, req.query as Record<string, unknown>);
+      const definitions = await loadDefinitions(db, caller.tenantId, importer.customFieldEntity);
+      await streamExport<Row>(dataSource, res, query, exporter.columns(definitions), (row) => exporter.cells(row, definitions));
+    });
+}
