@@ -6,6 +6,7 @@ import { conversionComplete } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadCustomFields } from './custom-fields/lead-custom-fields';
 import { leadDuplicatesRoutes } from './duplicates/lead-duplicates';
+import { leadImportExportRoutes } from './import-export/lead-import-export';
 import { leadsRoutes } from './leads/leads.routes';
 import { leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
@@ -50,6 +51,7 @@ export const leadsService = defineService({
         // Before `/api/leads/:id/`, so `duplicates` is never read as a lead id.
         .use(leadDuplicatesRoutes(deps))
         .use(leadMergeRoutes(deps))
+        .use(leadImportExportRoutes(deps))
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },

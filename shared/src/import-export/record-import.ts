@@ -3,7 +3,8 @@ import type { Caller } from '../auth-context';
 import type { CustomFieldRule } from '../custom-fields/custom-field-definition';
 import { loadDefinitions } from '../custom-fields/custom-fields.repository';
 import type { EntityManager } from '../database';
-import { AppError, validationErrorFromZod } from '../errors';
+import { validateCustomFieldValues } from '../custom-fields/custom-field-values';
+import { AppError, fieldErrorsFromZod, ValidationError } from '../errors';
 import { readHeader, rowErrorsFrom, rowInput, type ImportColumns } from './import-columns';
 import type { ImportCreated, ImportReport, ImportRowError, ImportRows } from './import-contract';
 
@@ -54,7 +55,12 @@ export async function checkImport<Input, Values>(
     const read = rowInput(header.readers, cells);
     if ('error' in read) return errors.push({ row, field: 'non_field_errors', message: read.error });
     const body = importer.body.safeParse(read.input);
-    if (!body.success) return errors.push(...rowErrorsFrom(row, validationErrorFromZod(body.error), importer.columns));
+    if (!body.success) {
+      // The custom fields are checked here too, so a row's every bad cell is reported at once.
+      const custom = validateCustomFieldValues(read.input.custom_fields, definitions, 'create');
+      const fieldErrors = { ...fieldErrorsFromZod(body.error), ...(custom.ok ? {} : { custom_fields: custom.errors }) };
+      return errors.push(...rowErrorsFrom(row, new ValidationError(fieldErrors), importer.columns));
+    }
     parsed.push({ row, input: body.data });
   });
   const prepared = await importer.prepare(manager, caller, parsed.map((entry) => entry.input), definitions);

@@ -213,20 +213,36 @@ export async function countLeads(db: Db, filter: LeadListFilter): Promise<number
   return row!.count;
 }
 
+/** A list's order: the field, then the id, both in the same direction (a stable order). */
+export interface LeadOrder {
+  field: LeadOrderingField;
+  descending: boolean;
+}
+
+const orderBy = (order: LeadOrder): string => {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  return `ORDER BY leads.${ORDER_COLUMNS[order.field]} ${direction}, leads.id ${direction}`;
+};
+
 export async function listLeads(
   db: Db,
   filter: LeadListFilter,
-  order: { field: LeadOrderingField; descending: boolean },
+  order: LeadOrder,
   page: { offset: number; limit: number },
 ): Promise<LeadRecord[]> {
-  const direction = order.descending ? 'DESC' : 'ASC';
   const params = [...filter.params, page.limit, page.offset];
   const rows = await queryRows<LeadRow>(
     db,
-    `SELECT ${COLUMNS} FROM leads WHERE ${filter.conditions.join(' AND ')}
-     ORDER BY leads.${ORDER_COLUMNS[order.field]} ${direction}, leads.id ${direction}
+    `SELECT ${COLUMNS} FROM leads WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   return rows.map(toRecord);
 }
+
+/** Every lead of a list, unpaged (an export reads it through a cursor); rows read with `leadOfRow`. */
+export function allLeadsQuery(filter: LeadListFilter, order: LeadOrder): { sql: string; params: unknown[] } {
+  return { sql: `SELECT ${COLUMNS} FROM leads WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}`, params: filter.params };
+}
+
+export const leadOfRow = (row: unknown): LeadRecord => toRecord(row as LeadRow);

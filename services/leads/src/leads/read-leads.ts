@@ -3,7 +3,7 @@ import type { LeadsDeps } from '../leads-deps';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { openLead } from './lead-access';
 import { leadViewOf, leadViews, type LeadView } from './lead-view';
-import { countLeads, listLeads, type LeadListFilter } from './leads.repository';
+import { countLeads, listLeads, type LeadListFilter, type LeadOrder } from './leads.repository';
 import type { LeadListQuery, LeadOrderingField } from './leads.schemas';
 
 /** The detail GET: the lead and the tenant's lead custom-field definitions, to render its form. */
@@ -19,7 +19,7 @@ export async function getLead(
 }
 
 /** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */
-async function listFilter(deps: LeadsDeps, caller: Caller, query: LeadListQuery, cfParams: Record<string, unknown>): Promise<LeadListFilter> {
+export async function listFilter(deps: Pick<LeadsDeps, 'dataSource'>, caller: Caller, query: LeadListQuery, cfParams: Record<string, unknown>): Promise<LeadListFilter> {
   const params: unknown[] = [];
   const conditions = [visibleRecordsCondition(caller, 'assigned_to', params)];
   const add = (sql: string, value: unknown) => {
@@ -39,6 +39,12 @@ async function listFilter(deps: LeadsDeps, caller: Caller, query: LeadListQuery,
   return { conditions, params };
 }
 
+/** The list's `ordering` (default: newest first). */
+export function orderOf(query: LeadListQuery): LeadOrder {
+  const ordering = query.ordering ?? '-created_at';
+  return { field: ordering.replace(/^-/, '') as LeadOrderingField, descending: ordering.startsWith('-') };
+}
+
 export async function findLeads(
   deps: LeadsDeps,
   caller: Caller,
@@ -48,8 +54,7 @@ export async function findLeads(
 ): Promise<{ count: number; results: LeadView[] }> {
   requireSalesAccess(caller);
   const filter = await listFilter(deps, caller, query, cfParams);
-  const ordering = query.ordering ?? '-created_at';
-  const order = { field: ordering.replace(/^-/, '') as LeadOrderingField, descending: ordering.startsWith('-') };
+  const order = orderOf(query);
   const db = deps.dataSource.manager;
   const [count, leads] = await Promise.all([
     countLeads(db, filter),
