@@ -4,6 +4,7 @@ import { contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { contactCustomFields } from './custom-fields/contact-custom-fields';
 import { contactDuplicatesRoutes } from './duplicates/contact-duplicates';
+import { contactImportExportRoutes } from './import-export/contact-import-export';
 import { contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
 import { contactNotesRoutes } from './notes/contact-notes';
@@ -24,6 +25,7 @@ export const contactsService = defineService({
       .use(contactNotesRoutes(deps))
       .use(contactDuplicatesRoutes(deps))
       .use(contactMergeRoutes(deps))
+      .use(contactImportExportRoutes(deps))
       .use(contactsRoutes(deps)),
 });
 

@@ -4,6 +4,7 @@ import type { CustomFieldRule } from '../custom-fields/custom-field-definition';
 import { loadDefinitions } from '../custom-fields/custom-fields.repository';
 import type { DataSource, Db } from '../database';
 import { parseBody } from '../http/validation';
+import { CUSTOM_FIELD_COLUMN_PREFIX, customCell } from './import-columns';
 import { importRows, internalImportPaths, type ImportEntity } from './import-contract';
 import { streamExport, type ExportQuery } from './record-export';
 import { checkImport, commitImport, type RecordImporter } from './record-import';
@@ -14,6 +15,38 @@ export interface RecordExporter<Row> {
   query(db: Db, caller: Caller, queryString: Record<string, unknown>): Promise<ExportQuery>;
   columns(definitions: CustomFieldRule[]): string[];
   cells(row: Row, definitions: CustomFieldRule[]): string[];
+}
+
+/** What every exported record has besides its columns: an id, a creation time, its custom fields. */
+export interface ExportedRecord {
+  id: string;
+  createdAt: Date;
+  customFields: Record<string, unknown>;
+}
+
+/**
+ * An exporter from a table of cells (column → the record's cell): columns `id`, the table's, `cf_<key>`
+ * per custom field of the tenant, `created_at` (DESIGN §8), each cell as an import reads it back.
+ */
+export function cellExporter<R extends ExportedRecord>(options: {
+  cells: Readonly<Record<string, (record: R) => string>>;
+  recordOfRow: (row: unknown) => R;
+  query: RecordExporter<unknown>['query'];
+}): RecordExporter<unknown> {
+  const { cells, recordOfRow, query } = options;
+  return {
+    query,
+    columns: (definitions) => ['id', ...Object.keys(cells), ...definitions.map((rule) => `${CUSTOM_FIELD_COLUMN_PREFIX}${rule.key}`), 'created_at'],
+    cells(row, definitions) {
+      const record = recordOfRow(row);
+      return [
+        record.id,
+        ...Object.values(cells).map((cell) => cell(record)),
+        ...definitions.map((rule) => customCell(record.customFields[rule.key])),
+        record.createdAt.toISOString(),
+      ];
+    },
+  };
 }
 
 /**

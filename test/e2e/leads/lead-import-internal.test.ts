@@ -1,5 +1,6 @@
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, internalImportPaths, mintInternalToken, type Caller } from '@crm/shared';
+import { internalImportPaths } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
+import { callInternal, ndjsonLines } from '../../support/internal-api';
 import { createLead, waitForProfilesInLeads } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
@@ -32,31 +33,7 @@ afterAll(async () => {
   await system.stop();
 });
 
-async function callerOf(token: string): Promise<Caller> {
-  const me = await system.api.get('/api/auth/me/', { token });
-  return {
-    userId: me.body.user.id,
-    tenantId: me.body.org.id,
-    profileId: me.body.profile.id,
-    role: me.body.profile.role,
-    salesAccess: me.body.profile.sales_access,
-    scopes: me.body.scopes,
-    credential: { kind: 'user', id: me.body.user.id },
-  };
-}
-
-/** A request to the leads service itself, as import-export makes it for the user holding `token`. */
-async function internal(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
-  const caller = await callerOf(token);
-  const internalToken = await mintInternalToken(process.env.INTERNAL_TOKEN_SECRET ?? DEV_INTERNAL_TOKEN_SECRET, 'leads', caller);
-  const response = await fetch(`${system.services.leads!.url}${path}`, {
-    method,
-    headers: { [INTERNAL_TOKEN_HEADER]: internalToken, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined };
-}
+const internal = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => callInternal(system, 'leads', method, path, token, body);
 
 async function leadCount(): Promise<number> {
   const [row] = await system.services.leads!.dataSource.query(`SELECT count(*)::int AS n FROM leads WHERE tenant_id = $1`, [admin.orgId]);
@@ -175,7 +152,7 @@ describe('export', () => {
     const second = await createLead(system.api, member.access, { first_name: 'Second', email: 'second@example.test' });
     const res = await internal('GET', `${paths.export}?ordering=created_at`, tenantAdmin.access);
     expect(res.status).toBe(200);
-    const lines = res.text.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = ndjsonLines(res.text);
     expect(lines[0]).toEqual({
       columns: ['id', 'title', 'first_name', 'last_name', 'email', 'phone', 'company_name', 'status', 'source', 'opportunity_amount', 'currency', 'tags', 'board_position', 'assigned_to_id', 'created_at'],
     });
@@ -183,7 +160,7 @@ describe('export', () => {
     expect(lines[1]).toEqual([first.id, '', 'First', '', '', '', '', 'new', '', '10.50', 'USD', 'a;b', String(first.board_position), tenantAdmin.profileId, first.created_at]);
 
     const mine = await internal('GET', paths.export, member.access);
-    expect(mine.text.trim().split('\n').slice(1).map((line) => JSON.parse(line)[0])).toEqual([second.id]);
+    expect(ndjsonLines(mine.text).slice(1).map((cells) => cells[0])).toEqual([second.id]);
     const filtered = await internal('GET', `${paths.export}?search=second`, tenantAdmin.access);
     expect(filtered.text.trim().split('\n')).toHaveLength(2);
   });

@@ -92,8 +92,20 @@ export async function applyAccountDeleted(manager: EntityManager, event: CrmEven
  * cannot be deleted between this check and the write that links a contact to it.
  */
 export async function lockAccountOfTenant(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const row = await queryOne(db, `SELECT 1 FROM accounts WHERE tenant_id = $1 AND id = $2 FOR KEY SHARE`, [tenantId, id]);
-  return row !== undefined;
+  return (await accountsNotInTenant(db, tenantId, [id])).size === 0;
+}
+
+/** `lockAccountOfTenant` for many ids at once (an import): the ids that are not accounts of the tenant. */
+export async function accountsNotInTenant(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    `SELECT id FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR KEY SHARE`,
+    [tenantId, unique],
+  );
+  const found = new Set(rows.map((row) => row.id));
+  return new Set(unique.filter((id) => !found.has(id)));
 }
 
 /** `{id, name}` of each account id found in the tenant's replica. */

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@crm/shared';
+import { insertMany, queryOne, queryRows, type Db } from '@crm/shared';
 import type { ContactOrderingField } from './contacts.schemas';
 
 /** A contact as stored (the columns a client can write, plus what the server derives). */
@@ -81,19 +81,29 @@ const valueParams = (values: ContactValues): unknown[] => [
   JSON.stringify(values.customFields),
 ];
 
-export async function insertContact(
-  db: Db,
-  contact: { id: string; tenantId: string; createdBy: string; now: Date } & ContactValues,
-): Promise<ContactRecord> {
-  const row = await queryOne<ContactRow>(
+/** A contact to insert: its values and what the server derives. */
+export type NewContactRow = { id: string; tenantId: string; createdBy: string; now: Date } & ContactValues;
+
+const INSERT_COLUMNS = [
+  'first_name', 'last_name', 'email', 'phone', 'title', 'account_id', 'linkedin_url', 'tags', 'owner_id', 'custom_fields',
+  'id', 'tenant_id', 'created_by', 'created_at', 'updated_at',
+];
+
+/** Inserts contacts with multi-row INSERTs (an import); answers them in order. */
+export async function insertContacts(db: Db, contacts: readonly NewContactRow[]): Promise<ContactRecord[]> {
+  const rows = await insertMany<ContactRow>(
     db,
-    `INSERT INTO contacts (first_name, last_name, email, phone, title, account_id, linkedin_url, tags, owner_id, custom_fields,
-       id, tenant_id, created_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $14)
-     RETURNING ${COLUMNS}`,
-    [...valueParams(contact), contact.id, contact.tenantId, contact.createdBy, contact.now],
+    'contacts',
+    INSERT_COLUMNS,
+    contacts.map((contact) => [...valueParams(contact), contact.id, contact.tenantId, contact.createdBy, contact.now, contact.now]),
+    { returning: COLUMNS, casts: { custom_fields: 'jsonb' } },
   );
-  return toRecord(row!);
+  return rows.map(toRecord);
+}
+
+export async function insertContact(db: Db, contact: NewContactRow): Promise<ContactRecord> {
+  const [inserted] = await insertContacts(db, [contact]);
+  return inserted!;
 }
 
 /** Replaces every writable column and bumps the version. */
@@ -141,21 +151,37 @@ export async function countContacts(db: Db, filter: ContactListFilter): Promise<
   return row!.count;
 }
 
-/** A page of contacts; ties fall back to the id, in the same direction. */
+/** A list's order: the field, then the id, both in the same direction (a stable order). */
+export interface ContactOrder {
+  field: ContactOrderingField;
+  descending: boolean;
+}
+
+const orderBy = (order: ContactOrder): string => {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  return `ORDER BY contacts.${order.field} ${direction}, contacts.id ${direction}`;
+};
+
+/** A page of contacts. */
 export async function listContacts(
   db: Db,
   filter: ContactListFilter,
-  order: { field: ContactOrderingField; descending: boolean },
+  order: ContactOrder,
   page: { offset: number; limit: number },
 ): Promise<ContactRecord[]> {
-  const direction = order.descending ? 'DESC' : 'ASC';
   const params = [...filter.params, page.limit, page.offset];
   const rows = await queryRows<ContactRow>(
     db,
-    `SELECT ${COLUMNS} FROM contacts WHERE ${filter.conditions.join(' AND ')}
-     ORDER BY contacts.${order.field} ${direction}, contacts.id ${direction}
+    `SELECT ${COLUMNS} FROM contacts WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   return rows.map(toRecord);
 }
+
+/** Every contact of a list, unpaged (an export reads it through a cursor); rows read with `contactOfRow`. */
+export function allContactsQuery(filter: ContactListFilter, order: ContactOrder): { sql: string; params: unknown[] } {
+  return { sql: `SELECT ${COLUMNS} FROM contacts WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}`, params: filter.params };
+}
+
+export const contactOfRow = (row: unknown): ContactRecord => toRecord(row as ContactRow);

@@ -3,7 +3,7 @@ import type { ContactsDeps } from '../contacts-deps';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
 import { contactViewOf, contactViews, type ContactView } from './contact-view';
-import { countContacts, listContacts, type ContactListFilter } from './contacts.repository';
+import { countContacts, listContacts, type ContactListFilter, type ContactOrder } from './contacts.repository';
 import type { ContactListQuery, ContactOrderingField } from './contacts.schemas';
 
 /** The detail GET: the contact and the tenant's contact custom-field definitions, to render its form. */
@@ -19,8 +19,8 @@ export async function getContact(
 }
 
 /** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */
-async function listFilter(
-  deps: ContactsDeps,
+export async function listFilter(
+  deps: Pick<ContactsDeps, 'dataSource'>,
   caller: Caller,
   query: ContactListQuery,
   cfParams: Record<string, unknown>,
@@ -43,6 +43,12 @@ async function listFilter(
   return { conditions, params };
 }
 
+/** The list's `ordering` (default: newest first). */
+export function orderOf(query: ContactListQuery): ContactOrder {
+  const ordering = query.ordering ?? '-created_at';
+  return { field: ordering.replace(/^-/, '') as ContactOrderingField, descending: ordering.startsWith('-') };
+}
+
 export async function findContacts(
   deps: ContactsDeps,
   caller: Caller,
@@ -52,8 +58,7 @@ export async function findContacts(
 ): Promise<{ count: number; results: ContactView[] }> {
   requireSalesAccess(caller);
   const filter = await listFilter(deps, caller, query, cfParams);
-  const ordering = query.ordering ?? '-created_at';
-  const order = { field: ordering.replace(/^-/, '') as ContactOrderingField, descending: ordering.startsWith('-') };
+  const order = orderOf(query);
   const db = deps.dataSource.manager;
   const [count, contacts] = await Promise.all([
     countContacts(db, filter),

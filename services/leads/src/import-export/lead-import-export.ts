@@ -1,11 +1,10 @@
 import {
-  customCell,
+  cellExporter,
   LIST_SEPARATOR,
   parseQuery,
   recordImportExportRoutes,
   splitCustomFieldParams,
   type ImportColumns,
-  type RecordExporter,
   type RecordImporter,
 } from '@crm/shared';
 import type { Router } from 'express';
@@ -62,23 +61,16 @@ const leadImporter = (deps: LeadsDeps): RecordImporter<LeadInput, LeadValues> =>
 });
 
 /** Exports read the list's query (`page` and `page_size` are accepted and ignored: an export has every match). */
-const leadExporter = (deps: LeadsDeps): RecordExporter<unknown> => ({
-  async query(_db, caller, queryString) {
-    const { rest, custom } = splitCustomFieldParams(queryString);
-    const query = parseQuery({ query: rest }, leadListQuery);
-    return allLeadsQuery(await listFilter(deps, caller, query, custom), orderOf(query));
-  },
-  columns: (definitions) => ['id', ...Object.keys(LEAD_CELLS), ...definitions.map((rule) => `cf_${rule.key}`), 'created_at'],
-  cells(row, definitions) {
-    const lead = leadOfRow(row);
-    return [
-      lead.id,
-      ...Object.values(LEAD_CELLS).map((cell) => cell(lead)),
-      ...definitions.map((rule) => customCell(lead.customFields[rule.key])),
-      lead.createdAt.toISOString(),
-    ];
-  },
-});
+const leadExporter = (deps: LeadsDeps) =>
+  cellExporter<LeadRecord>({
+    cells: LEAD_CELLS,
+    recordOfRow: leadOfRow,
+    async query(_db, caller, queryString) {
+      const { rest, custom } = splitCustomFieldParams(queryString);
+      const query = parseQuery({ query: rest }, leadListQuery);
+      return allLeadsQuery(await listFilter(deps, caller, query, custom), orderOf(query));
+    },
+  });
 
 /** `/internal/leads/import/validate/`, `/internal/leads/import/commit/`, `/internal/leads/export/` for import-export. */
 export const leadImportExportRoutes = (deps: LeadsDeps): Router =>

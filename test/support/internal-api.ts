@@ -1,0 +1,36 @@
+import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/shared';
+import type { TestSystem } from './system';
+
+/** The caller a user's access token stands for, as the gateway puts it in internal tokens. */
+async function callerOf(system: TestSystem, token: string): Promise<Caller> {
+  const me = await system.api.get('/api/auth/me/', { token });
+  return {
+    userId: me.body.user.id,
+    tenantId: me.body.org.id,
+    profileId: me.body.profile.id,
+    role: me.body.profile.role,
+    salesAccess: me.body.profile.sales_access,
+    scopes: me.body.scopes,
+    credential: { kind: 'user', id: me.body.user.id },
+  };
+}
+
+/**
+ * A request straight to a service's internal route (`/internal/...`), as another service makes it for
+ * the user holding `token`: an internal token addressed to `service` with that user as the caller.
+ */
+export async function callInternal(system: TestSystem, service: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+  const caller = await callerOf(system, token);
+  const internalToken = await mintInternalToken(process.env.INTERNAL_TOKEN_SECRET ?? DEV_INTERNAL_TOKEN_SECRET, service, caller);
+  const response = await fetch(`${system.services[service]!.url}${path}`, {
+    method,
+    headers: { [INTERNAL_TOKEN_HEADER]: internalToken, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
+  return { status: response.status, text, body: isJson ? JSON.parse(text) : undefined };
+}
+
+/** An NDJSON export body: its lines, parsed. */
+export const ndjsonLines = (text: string): any[] => text.trim().split('\n').map((line) => JSON.parse(line));
