@@ -16,6 +16,7 @@ export const accountKind: RecordKind<AccountValues, AccountView, AccountListQuer
   customFields: entityCustomFields({ entity: 'account', basePath: '/api/accounts/custom-fields/', recordTable: ACCOUNTS.name }),
   required: ['name'],
   defaults: (owner) => accountDefaults(owner),
+  knownReferences: [],
   async checkReferences() {
     // An account points to nothing.
   },

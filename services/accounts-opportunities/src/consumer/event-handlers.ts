@@ -2,6 +2,7 @@ import { applyProfileEvent, LEAD_CONVERTED, PROFILE_EVENT_TYPES, type CrmEvent, 
 import type { ServiceContext } from '../config';
 import { createConvertedRecords } from '../conversion/lead-converted';
 import { applyKnownRecordChanged, applyKnownRecordDeleted, KNOWN_RECORD_TYPES } from '../known-records/known-records';
+import { followMerge } from '../merges/record-merged';
 
 /** Runs inside the inbox transaction (write through `manager`); `context` gives the clock, logger, config. */
 export type ConsumedEventHandler = (event: CrmEvent, manager: EntityManager, context: ServiceContext) => Promise<void>;
@@ -10,8 +11,14 @@ export type ConsumedEventHandler = (event: CrmEvent, manager: EntityManager, con
  * What this service consumes, by event type; the queue is bound to exactly these keys, so adding a
  * handler here (lead conversion adds `lead.converted`) is all it takes.
  * - `profile.created|updated` → the profiles replica (owners' e-mail addresses, tenant membership);
- * - `contact.*`, `lead.*` → `known_records`, against which `contact_ids`, `contact_id` and `lead_id` are checked;
- * - `lead.converted` → the converted lead's account and opportunity.
+ * - `contact.created|updated|deleted`, `lead.created|updated|deleted` → `known_records`, against which
+ *   `contact_ids`, `contact_id` and `lead_id` are checked;
+ * - `contact.merged`, `lead.merged` → the redirect in `known_records` (the merged-away id is dead and
+ *   names its keeper: a link to it written later lands on the keeper, chains followed), and every task
+ *   and opportunity pointing to the merged-away record moved to the keeper (`*.updated`), whichever of
+ *   `.merged` and `.deleted` comes first;
+ * - `lead.converted` → the converted lead's account and opportunity (a merged-away contact or lead it
+ *   names is linked as its keeper).
  */
 export const EVENT_HANDLERS: Record<string, ConsumedEventHandler> = {
   ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type) => [type, (event: CrmEvent, manager: EntityManager) => applyProfileEvent(manager, event)])),
@@ -20,6 +27,7 @@ export const EVENT_HANDLERS: Record<string, ConsumedEventHandler> = {
       [`${recordType}.created`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordChanged(manager, recordType, event)],
       [`${recordType}.updated`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordChanged(manager, recordType, event)],
       [`${recordType}.deleted`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordDeleted(manager, recordType, event)],
+      [`${recordType}.merged`, (event: CrmEvent, manager: EntityManager, context: ServiceContext) => followMerge(recordType, event, manager, context)],
     ]),
   ),
   [LEAD_CONVERTED]: createConvertedRecords,

@@ -3,12 +3,14 @@ import { accountKind } from '../accounts/accounts.domain';
 import { insertAccountIfAbsent } from '../accounts/accounts.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
 import { insertOpportunityIfAbsent } from '../opportunities/opportunities.repository';
+import { redirectMergedReferences } from '../records/known-references';
 import { publishRecords } from '../records/record-kind';
 
 /**
  * `lead.converted` (DESIGN §6): the account and, with an amount, the opportunity, by the ids leads
  * allocated. Inserting "if absent" makes a redelivery (or a replay) create nothing twice; each record
- * created is announced with `*.created`, which tells leads the conversion's record is readable.
+ * created is announced with `*.created`, which tells leads the conversion's record is readable. The
+ * contact may have been merged away before this message arrived: the opportunity then links its keeper.
  */
 export async function createConvertedRecords(event: CrmEvent, manager: EntityManager): Promise<void> {
   const data = leadConvertedData.parse(event.data);
@@ -21,14 +23,17 @@ export async function createConvertedRecords(event: CrmEvent, manager: EntityMan
   });
   if (account.inserted) await publishRecords(manager, accountKind, 'created', event.actor, [account.record]);
   if (!data.opportunity) return;
+  const links = await redirectMergedReferences(manager, opportunityKind.knownReferences, event.tenantid, {
+    contact_ids: [data.contact.id],
+    lead_id: data.lead_id,
+  });
   const opportunity = await insertOpportunityIfAbsent(manager, {
     ...origin,
+    ...links,
     id: data.opportunity.id,
     name: data.opportunity.name,
     assigned_to: data.owner_id,
     account_id: data.account.id,
-    contact_ids: [data.contact.id],
-    lead_id: data.lead_id,
     amount: data.opportunity.amount,
     currency: data.opportunity.currency,
   });

@@ -1,9 +1,10 @@
 import { queryRows, type CrmEvent, type Db, type EntityManager } from '@crm/shared';
 
 /**
- * Records of other services this one points to (an opportunity's `contact_ids`, a task's `contact_id`
- * and `lead_id`), as their `*.created|updated|deleted` events announce them: enough to tell whether an
- * id names a live record of the tenant, without calling the owning service.
+ * Records of other services this one points to (an opportunity's `contact_ids` and `lead_id`, a task's
+ * `contact_id` and `lead_id`), as their `*.created|updated|deleted|merged` events announce them: enough
+ * to tell whether an id names a live record of the tenant, and where a merged-away one went, without
+ * calling the owning service.
  */
 export type KnownRecordType = 'contact' | 'lead';
 
@@ -33,7 +34,10 @@ export async function applyKnownRecordChanged(manager: EntityManager, type: Know
   );
 }
 
-/** `<type>.deleted`: the record is gone for good (ids are never reused), whatever arrives after. */
+/**
+ * `<type>.deleted`: the record is gone for good (ids are never reused), whatever arrives after. A
+ * redirect left by its merge (`merged_into`) stays, whichever of the two events came first.
+ */
 export async function applyKnownRecordDeleted(manager: EntityManager, type: KnownRecordType, event: CrmEvent): Promise<void> {
   if (!isRecordEventData(event.data)) return;
   await manager.query(
@@ -54,4 +58,63 @@ export async function unknownRecordIds(db: Db, type: KnownRecordType, tenantId: 
   );
   const known = new Set(rows.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/**
+ * `<type>.merged`: `mergedId` is dead and now names `keeperId`. Whether its `.deleted` came first or
+ * comes later, the row ends deleted with the redirect; a row of another tenant is left alone. The
+ * version is unknown here (0 until the `.deleted` brings it). The row stays locked until commit, which
+ * orders this merge with any write naming `mergedId` (see `resolveMergedIds`).
+ */
+export async function rememberMerge(manager: EntityManager, type: KnownRecordType, tenantId: string, mergedId: string, keeperId: string): Promise<void> {
+  await manager.query(
+    `INSERT INTO known_records (record_type, id, tenant_id, version, deleted, merged_into) VALUES ($1, $2, $3, 0, true, $4)
+     ON CONFLICT (record_type, id) DO UPDATE SET deleted = true, merged_into = EXCLUDED.merged_into
+       WHERE known_records.tenant_id = EXCLUDED.tenant_id`,
+    [type, mergedId, tenantId, keeperId],
+  );
+}
+
+/**
+ * Each of `ids` as a link to it should be stored now: a merged-away record's keeper, following chains
+ * (A merged into B, then B into C: C), else the id itself (live, deleted or unknown alike: checking it
+ * is the caller's business). Only the tenant's redirects count.
+ *
+ * The rows read are share-locked until commit: a merge handled at the same time either committed its
+ * redirect before (then it is read here) or waits for this transaction (then it moves what this one
+ * writes), so no link to a merged-away record is left behind. One query per hop; one without merges.
+ */
+export async function resolveMergedIds(db: Db, type: KnownRecordType, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  const redirects = new Map<string, string>();
+  const read = new Set<string>();
+  let unread = [...new Set(ids)];
+  while (unread.length > 0) {
+    for (const id of unread) read.add(id);
+    const rows = await queryRows<{ id: string; merged_into: string | null }>(
+      db,
+      `SELECT id, merged_into FROM known_records WHERE record_type = $1 AND tenant_id = $2 AND id = ANY($3::uuid[]) FOR SHARE`,
+      [type, tenantId, unread],
+    );
+    const keepers = rows.flatMap((row) => (row.merged_into ? [[row.id, row.merged_into] as const] : []));
+    for (const [id, keeper] of keepers) redirects.set(id, keeper);
+    unread = [...new Set(keepers.map(([, keeper]) => keeper))].filter((keeper) => !read.has(keeper));
+  }
+  return followRedirects(ids, redirects);
+}
+
+/**
+ * Where each id ends through the redirects (merged-away id → keeper), chains followed. A cycle cannot
+ * come from merges (a merged-away record is deleted, so never kept); should one appear, it stops where
+ * it closes rather than loop.
+ */
+export function followRedirects(ids: readonly string[], redirects: ReadonlyMap<string, string>): string[] {
+  return ids.map((id) => {
+    const seen = new Set([id]);
+    let current = id;
+    for (let next = redirects.get(current); next !== undefined && !seen.has(next); next = redirects.get(current)) {
+      seen.add(next);
+      current = next;
+    }
+    return current;
+  });
 }

@@ -1,5 +1,6 @@
 import { ACCOUNTS } from '../accounts/accounts.repository';
 import { entityCustomFields } from '@crm/shared';
+import type { KnownReference } from '../records/known-references';
 import { publishRecords, type RecordKind } from '../records/record-kind';
 import { ReferenceCheck } from '../records/record-references';
 import { clearReference } from '../records/record-table';
@@ -8,6 +9,12 @@ import { taskKind } from '../tasks/tasks.domain';
 import { OPPORTUNITIES, opportunityDefaults, type OpportunityValues } from './opportunities.repository';
 import type { OpportunityListQuery } from './opportunities.schemas';
 import { opportunityViews, type OpportunityView } from './opportunity-view';
+
+/** `lead_id` is written by conversion only (a client's PUT keeps it, so it is never checked as a change). */
+const OPPORTUNITY_KNOWN_REFERENCES: readonly KnownReference<OpportunityValues>[] = [
+  { column: 'contact_ids', type: 'contact', list: true },
+  { column: 'lead_id', type: 'lead' },
+];
 
 /**
  * Opportunities (DESIGN §5): a deal with an amount, a stage and a close date, for an account of the
@@ -20,10 +27,11 @@ export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, Opp
   customFields: entityCustomFields({ entity: 'opportunity', basePath: '/api/opportunities/custom-fields/', recordTable: OPPORTUNITIES.name }),
   required: ['name'],
   defaults: (owner, existing) => opportunityDefaults(owner, existing?.lead_id ?? null),
+  knownReferences: OPPORTUNITY_KNOWN_REFERENCES,
   async checkReferences(db, tenantId, values, existing) {
     const check = new ReferenceCheck(db, tenantId);
     await check.inSchema('account_id', 'account', ACCOUNTS, values.account_id, existing?.account_id);
-    await check.known('contact_ids', 'contact', values.contact_ids, existing?.contact_ids);
+    await check.knownReferences(OPPORTUNITY_KNOWN_REFERENCES, values, existing);
     check.done();
   },
   views: opportunityViews,

@@ -1,6 +1,7 @@
 import { ValidationError, type Caller, type CustomFieldWriteMode, type Db, type EntityManager, type EventActor } from '@crm/shared';
 import { sameValues as sameRecordValues } from '@crm/shared';
 import type { EntityCustomFields } from '@crm/shared';
+import type { KnownReference } from './known-references';
 import { emitRecordChanged, type EntityName } from './record-events';
 import type { ListFilter } from './record-list';
 import type { CommonListQuery } from './record-schemas';
@@ -36,6 +37,11 @@ export interface RecordKind<V extends OwnedValues, View extends { id: string }, 
    * on a PUT that omits it, as is anything a client cannot write (an opportunity's `lead_id`).
    */
   defaults(owner: string, existing: V | undefined): Omit<V, Required>;
+  /**
+   * Its references to contacts and leads: checked against `known_records`, redirected from a
+   * merged-away record to its keeper when written, and moved along when a merge is announced.
+   */
+  knownReferences: readonly KnownReference<V>[];
   /** Checks what the values point to (accounts, contacts, ...), 400 on the field; `existing` when changing. */
   checkReferences(db: Db, tenantId: string, values: V, existing: V | undefined): Promise<void>;
   /** The records as the API shows them (owners and linked names looked up in a few queries). */

@@ -1,6 +1,7 @@
 import { ValidationError, type Db } from '@crm/shared';
 import { unknownRecordIds, type KnownRecordType } from '../known-records/known-records';
-import { recordExists } from './record-table';
+import { referencedIds, type KnownReference } from './known-references';
+import { recordExists, type OwnedValues } from './record-table';
 
 /**
  * Checks what a record's values point to, field by field, and reports every bad reference in one 400.
@@ -30,6 +31,12 @@ export class ReferenceCheck {
     const unknown = await unknownRecordIds(this.db, type, this.tenantId, fresh);
     if (unknown.length === 1 && ids.length === 1) this.errors[field] = `No ${type} of this organisation has this id.`;
     else if (unknown.length > 0) this.errors[field] = `No ${type} of this organisation has the id ${unknown.join(', ')}.`;
+    return this;
+  }
+
+  /** Each of the kind's references to contacts and leads (see `known`). */
+  async knownReferences<V extends OwnedValues>(references: readonly KnownReference<V>[], values: V, existing: V | undefined): Promise<this> {
+    for (const { column, type } of references) await this.known(column, type, referencedIds(values[column]), referencedIds(existing?.[column]));
     return this;
   }
 

@@ -149,10 +149,35 @@ export async function deleteRecord(db: Db, table: { name: string }, id: string):
   await db.query(`DELETE FROM ${table.name} WHERE id = $1`, [id]);
 }
 
+/** A column pointing to other records: one id (`lead_id`) or, with `list`, an array of ids (`contact_ids`). */
+export interface ReferenceColumn<V extends OwnedValues> {
+  column: keyof V & string;
+  list?: boolean;
+}
+
 /**
- * Clears a reference (`account_id`, `opportunity_id`) on every record of the tenant that holds it,
- * as a change of each (version and `updated_at` move on): the records changed, for their events.
+ * Rewrites a reference on every record of the tenant that holds one, as a change of each (version and
+ * `updated_at` move on): the records changed, for their events. `$1` is the tenant, `$2` the time, the
+ * change's own parameters follow.
  */
+async function changeReferenceHolders<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  tenantId: string,
+  now: Date,
+  change: { set: string; holders: string; params: unknown[] },
+): Promise<StoredRecord<V>[]> {
+  const rows = await queryRows<Row>(
+    db,
+    `UPDATE ${table.name} SET ${change.set}, version = version + 1, updated_at = $2
+     WHERE tenant_id = $1 AND ${change.holders}
+     RETURNING ${selectList(table)}`,
+    [tenantId, now, ...change.params],
+  );
+  return rows.map((row) => toRecord(table, row));
+}
+
+/** Clears a reference (`account_id`, `opportunity_id`) on every record of the tenant that holds it: the records changed. */
 export async function clearReference<V extends OwnedValues>(
   db: Db,
   table: RecordTable<V>,
@@ -161,14 +186,32 @@ export async function clearReference<V extends OwnedValues>(
   referencedId: string,
   now: Date,
 ): Promise<StoredRecord<V>[]> {
-  const rows = await queryRows<Row>(
-    db,
-    `UPDATE ${table.name} SET ${column} = NULL, version = version + 1, updated_at = $3
-     WHERE tenant_id = $1 AND ${column} = $2
-     RETURNING ${selectList(table)}`,
-    [tenantId, referencedId, now],
-  );
-  return rows.map((row) => toRecord(table, row));
+  return changeReferenceHolders(db, table, tenantId, now, { set: `${column} = NULL`, holders: `${column} = $3`, params: [referencedId] });
+}
+
+/**
+ * Points every record of the tenant that references `fromId` to `toId` instead (a merge): the records
+ * changed. A list keeps its order and holds `toId` once (where it held both, `fromId` is dropped).
+ */
+export async function replaceReference<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  reference: ReferenceColumn<V>,
+  tenantId: string,
+  fromId: string,
+  toId: string,
+  now: Date,
+): Promise<StoredRecord<V>[]> {
+  const { column } = reference;
+  const change = reference.list
+    ? {
+        set: `${column} = CASE WHEN ${column} @> ARRAY[$4::uuid] THEN array_remove(${column}, $3::uuid)
+                          ELSE array_replace(${column}, $3::uuid, $4::uuid) END`,
+        // Containment, so the GIN index on the list serves it.
+        holders: `${column} @> ARRAY[$3::uuid]`,
+      }
+    : { set: `${column} = $4`, holders: `${column} = $3` };
+  return changeReferenceHolders(db, table, tenantId, now, { ...change, params: [fromId, toId] });
 }
 
 /** A list query reduced to SQL: the WHERE conditions with their parameters. */

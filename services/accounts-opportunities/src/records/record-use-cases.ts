@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
+import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
 import type { ServiceContext } from '../config';
+import { redirectMergedReferences } from './known-references';
 import { openRecord, ownershipOf } from './record-access';
 import { actorOf, emitRecordDeleted } from './record-events';
 import { mergeValues, publishRecords, sameValues, type RecordInput, type RecordKind } from './record-kind';
@@ -12,6 +13,22 @@ import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, ty
  * The use cases every entity of this service has, written once: list, create, read, change, delete.
  * Each entity brings its `RecordKind` (table, defaults, references, view, filters).
  */
+
+/**
+ * The values to store: links to merged-away contacts and leads redirected to their keepers (DESIGN §6),
+ * then every reference checked (400 on the field); `existing` when changing.
+ */
+async function linkedValues<V extends OwnedValues>(
+  manager: EntityManager,
+  kind: RecordKind<V, { id: string }, never, keyof V & string>,
+  tenantId: string,
+  values: V,
+  existing: V | undefined,
+): Promise<V> {
+  const linked = await redirectMergedReferences(manager, kind.knownReferences, tenantId, values);
+  await kind.checkReferences(manager, tenantId, linked, existing);
+  return linked;
+}
 
 /** The list: what the caller may open, filtered, ordered and paged; the count is of the same set. */
 export async function findRecords<V extends OwnedValues, View extends { id: string }, Query extends CommonListQuery>(
@@ -47,12 +64,12 @@ export async function createRecord<V extends OwnedValues, View extends { id: str
   return context.dataSource.transaction(async (manager) => {
     values.custom_fields = await kind.customFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
     if (input.assigned_to_id !== undefined) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
-    await kind.checkReferences(manager, caller.tenantId, values, undefined);
+    const linked = await linkedValues(manager, kind, caller.tenantId, values, undefined);
     const record = await insertRecord(
       manager,
       kind.table,
       { id: randomUUID(), tenantId: caller.tenantId, createdBy: caller.profileId, now: context.clock() },
-      values,
+      linked,
     );
     const [view] = await publishRecords(manager, kind, 'created', actorOf(caller), [record!]);
     return view!;
@@ -94,9 +111,9 @@ export async function changeRecord<V extends OwnedValues, View extends { id: str
         ? stored.custom_fields
         : await kind.customFields.validValues(manager, caller.tenantId, mode, input.custom_fields, stored.custom_fields);
     if (values.assigned_to !== stored.assigned_to) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
-    await kind.checkReferences(manager, caller.tenantId, values, stored);
-    if (sameValues(kind.table, values, stored)) return (await kind.views(manager, caller.tenantId, [existing]))[0]!;
-    const record = await updateRecord(manager, kind.table, id, values, context.clock());
+    const linked = await linkedValues(manager, kind, caller.tenantId, values, stored);
+    if (sameValues(kind.table, linked, stored)) return (await kind.views(manager, caller.tenantId, [existing]))[0]!;
+    const record = await updateRecord(manager, kind.table, id, linked, context.clock());
     const [view] = await publishRecords(manager, kind, 'updated', actorOf(caller), [record]);
     return view!;
   });

@@ -1,11 +1,17 @@
 import { ACCOUNTS } from '../accounts/accounts.repository';
 import { entityCustomFields } from '@crm/shared';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
+import type { KnownReference } from '../records/known-references';
 import type { RecordKind } from '../records/record-kind';
 import { ReferenceCheck } from '../records/record-references';
 import { taskViews, type TaskView } from './task-view';
 import { TASKS, type TaskValues } from './tasks.repository';
 import type { TaskListQuery } from './tasks.schemas';
+
+const TASK_KNOWN_REFERENCES: readonly KnownReference<TaskValues>[] = [
+  { column: 'contact_id', type: 'contact' },
+  { column: 'lead_id', type: 'lead' },
+];
 
 /**
  * Tasks (DESIGN §5): a title, a status and a priority, a due date, and what the task is about: a lead,
@@ -29,12 +35,12 @@ export const taskKind: RecordKind<TaskValues, TaskView, TaskListQuery, 'title'> 
     tags: [],
     custom_fields: {},
   }),
+  knownReferences: TASK_KNOWN_REFERENCES,
   async checkReferences(db, tenantId, values, existing) {
     const check = new ReferenceCheck(db, tenantId);
     await check.inSchema('account_id', 'account', ACCOUNTS, values.account_id, existing?.account_id);
     await check.inSchema('opportunity_id', 'opportunity', OPPORTUNITIES, values.opportunity_id, existing?.opportunity_id);
-    await check.known('contact_id', 'contact', [values.contact_id], [existing?.contact_id ?? null]);
-    await check.known('lead_id', 'lead', [values.lead_id], [existing?.lead_id ?? null]);
+    await check.knownReferences(TASK_KNOWN_REFERENCES, values, existing);
     check.done();
   },
   views: taskViews,

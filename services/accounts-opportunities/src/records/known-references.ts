@@ -1,0 +1,59 @@
+import type { Db, EntityManager } from '@crm/shared';
+import { resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
+import { publishRecords, type ChangeContext, type RecordKind } from './record-kind';
+import { replaceReference, type OwnedValues, type ReferenceColumn } from './record-table';
+
+/**
+ * A reference to a record of another service (a task's `lead_id`, an opportunity's `contact_ids`):
+ * checked against the `known_records` replica, and following that record when it is merged away
+ * (DESIGN §6): moved on `<type>.merged`, and redirected to the keeper when written later.
+ */
+export interface KnownReference<V extends OwnedValues> extends ReferenceColumn<V> {
+  type: KnownRecordType;
+}
+
+/** The ids a reference's value holds: none for null, one for an id, every one of a list. */
+export const referencedIds = (value: unknown): string[] => {
+  if (value === null || value === undefined) return [];
+  return Array.isArray(value) ? (value as string[]) : [value as string];
+};
+
+/**
+ * The values with every reference to a merged-away contact or lead replaced by its keeper, before they
+ * are checked and stored: a client holding an old id, or a late event naming it, links the keeper. A
+ * list names the keeper once, where it first appears. Values no reference names are left as they are.
+ */
+export async function redirectMergedReferences<V extends OwnedValues, Values extends Partial<V>>(
+  db: Db,
+  references: readonly KnownReference<V>[],
+  tenantId: string,
+  values: Values,
+): Promise<Values> {
+  const redirected: Partial<V> = { ...values };
+  for (const reference of references) {
+    const value = values[reference.column];
+    if (value === undefined || value === null) continue;
+    const keepers = await resolveMergedIds(db, reference.type, tenantId, referencedIds(value));
+    redirected[reference.column] = (reference.list ? [...new Set(keepers)] : keepers[0]) as V[keyof V & string];
+  }
+  return redirected as Values;
+}
+
+/**
+ * `<type>.merged`: every record of the kind pointing to `mergedId` points to `keeperId` instead, each as
+ * a change of the record (version, `updated_at`), announced with `<entity>.updated` in the same
+ * transaction. Records already moved hold `mergedId` no more, so a replayed merge changes nothing.
+ */
+export async function moveKnownReferences<V extends OwnedValues, View extends { id: string }>(
+  manager: EntityManager,
+  kind: RecordKind<V, View, never, keyof V & string>,
+  type: KnownRecordType,
+  tenantId: string,
+  merge: { mergedId: string; keeperId: string },
+  context: ChangeContext,
+): Promise<void> {
+  for (const reference of kind.knownReferences.filter((candidate) => candidate.type === type)) {
+    const records = await replaceReference(manager, kind.table, reference, tenantId, merge.mergedId, merge.keeperId, context.now);
+    await publishRecords(manager, kind, 'updated', context.actor, records);
+  }
+}
