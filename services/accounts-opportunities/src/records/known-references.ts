@@ -19,22 +19,29 @@ export const referencedIds = (value: unknown): string[] => {
 };
 
 /**
- * The values with every reference to a merged-away contact or lead replaced by its keeper, before they
- * are checked and stored: a client holding an old id, or a late event naming it, links the keeper. A
- * list names the keeper once, where it first appears. Values no reference names are left as they are.
+ * The values with every newly written reference to a merged-away contact or lead replaced by its
+ * keeper, before they are checked and stored: a client holding an old id, or a late event naming it,
+ * links the keeper. A list names the keeper once, where it first appears. Ids the record holds already
+ * (`existing`) are left to the merge, which moves them: resolving them too would lock replica rows
+ * after the record's row, the reverse of a merge's order, and the two could deadlock.
  */
 export async function redirectMergedReferences<V extends OwnedValues, Values extends Partial<V>>(
   db: Db,
   references: readonly KnownReference<V>[],
   tenantId: string,
   values: Values,
+  existing?: Partial<V>,
 ): Promise<Values> {
   const redirected: Partial<V> = { ...values };
   for (const reference of references) {
-    const value = values[reference.column];
-    if (value === undefined || value === null) continue;
-    const keepers = await resolveMergedIds(db, reference.type, tenantId, referencedIds(value));
-    redirected[reference.column] = (reference.list ? [...new Set(keepers)] : keepers[0]) as V[keyof V & string];
+    const ids = referencedIds(values[reference.column]);
+    const held = referencedIds(existing?.[reference.column]);
+    const fresh = ids.filter((id) => !held.includes(id));
+    if (fresh.length === 0) continue;
+    const keepers = await resolveMergedIds(db, reference.type, tenantId, fresh);
+    const keeperOf = new Map(fresh.map((id, i) => [id, keepers[i]!]));
+    const linked = ids.map((id) => keeperOf.get(id) ?? id);
+    redirected[reference.column] = (reference.list ? [...new Set(linked)] : linked[0]) as V[keyof V & string];
   }
   return redirected as Values;
 }

@@ -15,8 +15,8 @@ import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, ty
  */
 
 /**
- * The values to store: links to merged-away contacts and leads redirected to their keepers (DESIGN §6),
- * then every reference checked (400 on the field); `existing` when changing.
+ * The values to store: new links to merged-away contacts and leads redirected to their keepers
+ * (DESIGN §6), then every reference checked (400 on the field); `existing` when changing.
  */
 async function linkedValues<V extends OwnedValues>(
   manager: EntityManager,
@@ -25,7 +25,7 @@ async function linkedValues<V extends OwnedValues>(
   values: V,
   existing: V | undefined,
 ): Promise<V> {
-  const linked = await redirectMergedReferences(manager, kind.knownReferences, tenantId, values);
+  const linked = await redirectMergedReferences(manager, kind.knownReferences, tenantId, values, existing);
   await kind.checkReferences(manager, tenantId, linked, existing);
   return linked;
 }
