@@ -58,7 +58,7 @@ export function cellExporter<R extends ExportedRecord>(options: {
 export function recordImportExportRoutes<Input, Values, Row>(options: {
   entity: ImportEntity;
   dataSource: DataSource;
-  importer: RecordImporter<Input, Values>;
+  importer: RecordImporter<Input, Values, { id: string }>;
   exporter: RecordExporter<Row>;
 }): Router {
   const { entity, dataSource, importer, exporter } = options;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Caller } from '../auth-context';
 import type { CustomFieldRule } from '../custom-fields/custom-field-definition';
 import { loadDefinitions } from '../custom-fields/custom-fields.repository';
-import type { EntityManager } from '../database';
+import type { DataSource, EntityManager } from '../database';
 import { validateCustomFieldValues } from '../custom-fields/custom-field-values';
 import { AppError, fieldErrorsFromZod, ValidationError } from '../errors';
 import { readHeader, rowErrorsFrom, rowInput, type ImportColumns } from './import-columns';
@@ -11,19 +11,51 @@ import type { ImportCreated, ImportReport, ImportRowError, ImportRows } from './
 /** One row after every rule of a create: the values to store, or what refused it (as the API would). */
 export type PreparedRow<Values> = { ok: true; values: Values } | { ok: false; error: unknown };
 
+/** The per-row rules applied to each input; a rule that throws refuses that row only. */
+export function prepareEach<Input, Values>(inputs: readonly Input[], prepareOne: (input: Input) => Values): PreparedRow<Values>[] {
+  return inputs.map((input) => {
+    try {
+      return { ok: true, values: prepareOne(input) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  });
+}
+
 /**
- * What an entity brings to imports: its columns and POST body schema, and its create rules for many
- * rows at once (lookups batched, so 5,000 rows take one query per lookup, not 5,000).
+ * How an entity's records are created, for imports and for its POST alike (a batch of one): its
+ * columns and POST body schema, and its create rules for many rows at once (lookups batched, so 5,000
+ * rows take one query per lookup, not 5,000).
  */
-export interface RecordImporter<Input, Values> {
+export interface RecordImporter<Input, Values, View extends { id: string } = { id: string }> {
   /** The entity its custom-field definitions are stored under (`lead`, `contact`). */
   customFieldEntity: string;
   columns: ImportColumns;
   body: z.ZodType<Input>;
   /** One answer per input, in order; throws only for what is not about a row. */
   prepare(manager: EntityManager, caller: Caller, inputs: Input[], definitions: CustomFieldRule[]): Promise<PreparedRow<Values>[]>;
-  /** Stores every row (all prepared and valid) and announces each through the outbox; their ids, in order. */
-  create(manager: EntityManager, caller: Caller, values: Values[]): Promise<string[]>;
+  /** Stores every row (all prepared and valid) and announces each through the outbox; their views, in order. */
+  create(manager: EntityManager, caller: Caller, values: Values[]): Promise<View[]>;
+}
+
+/** The entity's custom-field definitions, locked against deletion until the transaction ends. */
+const lockedDefinitions = (manager: EntityManager, caller: Caller, entity: string) =>
+  loadDefinitions(manager, caller.tenantId, entity, { lockAgainstDelete: true });
+
+/** A POST: one record created by the import rules, in its own transaction; its refusal thrown as the API answers it. */
+export async function createOneRecord<Input, Values, View extends { id: string }>(
+  dataSource: DataSource,
+  importer: RecordImporter<Input, Values, View>,
+  caller: Caller,
+  input: Input,
+): Promise<View> {
+  return dataSource.transaction(async (manager) => {
+    const definitions = await lockedDefinitions(manager, caller, importer.customFieldEntity);
+    const [prepared] = await importer.prepare(manager, caller, [input], definitions);
+    if (!prepared!.ok) throw prepared!.error;
+    const [view] = await importer.create(manager, caller, [prepared!.values]);
+    return view!;
+  });
 }
 
 interface CheckedImport<Values> {
@@ -39,12 +71,12 @@ interface CheckedImport<Values> {
  */
 export async function checkImport<Input, Values>(
   manager: EntityManager,
-  importer: RecordImporter<Input, Values>,
+  importer: RecordImporter<Input, Values, { id: string }>,
   caller: Caller,
   file: ImportRows,
 ): Promise<CheckedImport<Values>> {
   const total = file.rows.length;
-  const definitions = await loadDefinitions(manager, caller.tenantId, importer.customFieldEntity, { lockAgainstDelete: true });
+  const definitions = await lockedDefinitions(manager, caller, importer.customFieldEntity);
   const header = readHeader(file.header, importer.columns, definitions);
   if (!header.ok) return { report: { header_error: header.error, summary: { total, valid: 0, invalid: total }, errors: [] } };
 
@@ -89,12 +121,12 @@ export class ImportRefusedError extends AppError {
 /** Validates and, only when every row is valid, creates them all; throws `ImportRefusedError` otherwise. */
 export async function commitImport<Input, Values>(
   manager: EntityManager,
-  importer: RecordImporter<Input, Values>,
+  importer: RecordImporter<Input, Values, { id: string }>,
   caller: Caller,
   file: ImportRows,
 ): Promise<ImportCreated> {
   const checked = await checkImport(manager, importer, caller, file);
   if (!checked.values || checked.report.header_error !== null) throw new ImportRefusedError(checked.report);
-  const ids = await importer.create(manager, caller, checked.values);
+  const ids = (await importer.create(manager, caller, checked.values)).map((record) => record.id);
   return { created: ids.length, ids };
 }

@@ -4,4 +4,4 @@ export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type Event
 export { enqueueEvent, enqueueEvents, messagingMigration } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { topologyNames, type TopologyNames } from './topology';
-export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, recordChangedEvent, type RecordChange, type VersionedRecord } from './record-events';
+export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, enqueueRecordsCreated, recordChangedEvent, type RecordChange, type VersionedRecord } from './record-events';

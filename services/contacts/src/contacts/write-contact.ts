@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  enqueueEvents,
-  loadDefinitions,
+  createOneRecord,
+  enqueueRecordsCreated,
   NOT_A_MEMBER,
+  prepareEach,
   profileBelongsToTenant,
   profilesNotInTenant,
-  recordChangedEvent,
   requireSalesAccess,
   requireValidCustomFieldValues,
   sameValues,
@@ -15,6 +15,7 @@ import {
   type Db,
   type EntityManager,
   type PreparedRow,
+  type RecordImporter,
 } from '@crm/shared';
 import { accountsNotInTenant, lockAccountOfTenant } from '../accounts/account-replica';
 import type { ContactsDeps } from '../contacts-deps';
@@ -24,7 +25,8 @@ import { actorOf, emitContactChanged, SERVICE_NAME } from './contact-events';
 import { contactViewOf, contactViews, type ContactView } from './contact-view';
 import { checkOwnerChange, contactValuesFor, type WriteMode } from './contact-values';
 import { insertContacts, updateContact, type ContactRecord, type ContactValues } from './contacts.repository';
-import type { ContactInput } from './contacts.schemas';
+import { contactBody, type ContactInput } from './contacts.schemas';
+import { CONTACT_COLUMNS } from '../import-export/contact-columns';
 
 const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
 
@@ -57,15 +59,11 @@ export async function prepareNewContacts(
   definitions: readonly CustomFieldRule[],
 ): Promise<PreparedRow<ContactValues>[]> {
   requireSalesAccess(caller);
-  const prepared = inputs.map((input): PreparedRow<ContactValues> => {
-    try {
-      checkOwnerChange(caller, input, undefined);
-      const values = contactValuesFor('create', caller, input, undefined);
-      values.customFields = requireValidCustomFieldValues(input.custom_fields, definitions, 'create');
-      return { ok: true, values };
-    } catch (error) {
-      return { ok: false, error };
-    }
+  const prepared = prepareEach(inputs, (input) => {
+    checkOwnerChange(caller, input, undefined);
+    const values = contactValuesFor('create', caller, input, undefined);
+    values.customFields = requireValidCustomFieldValues(input.custom_fields, definitions, 'create');
+    return values;
   });
   const valid = prepared.flatMap((result) => (result.ok ? [result.values] : []));
   const strangers = await profilesNotInTenant(manager, caller.tenantId, valid.map((values) => values.ownerId).filter((id) => id !== caller.profileId));
@@ -86,25 +84,22 @@ export async function storeNewContacts(manager: EntityManager, caller: Caller, c
     contacts.map((values) => ({ ...values, id: randomUUID(), tenantId: caller.tenantId, createdBy: caller.profileId, now })),
   );
   const views = await contactViews(manager, caller.tenantId, records);
-  await enqueueEvents(
-    manager,
-    records.map((contact, index) =>
-      recordChangedEvent({ source: SERVICE_NAME, type: 'contact.created', actor: actorOf(caller), record: contact, view: views[index]! }),
-    ),
-  );
+  await enqueueRecordsCreated(manager, { source: SERVICE_NAME, type: 'contact.created', actor: actorOf(caller), records, views });
   return views;
 }
 
+/** How contacts are created, by a POST (a batch of one) or an import: the rules of `prepareNewContacts`, stored by `storeNewContacts`. */
+export const contactCreation = (deps: ContactsDeps): RecordImporter<ContactInput, ContactValues, ContactView> => ({
+  customFieldEntity: contactCustomFields.entity,
+  columns: CONTACT_COLUMNS,
+  body: contactBody,
+  prepare: prepareNewContacts,
+  create: (manager, caller, values) => storeNewContacts(manager, caller, values, deps.clock()),
+});
+
 /** POST: a new contact owned by the caller (or, for an admin, by `owner_id`). */
-export async function createContact(deps: ContactsDeps, caller: Caller, input: ContactInput): Promise<ContactView> {
-  return deps.dataSource.transaction(async (manager) => {
-    const definitions = await loadDefinitions(manager, caller.tenantId, contactCustomFields.entity, { lockAgainstDelete: true });
-    const [prepared] = await prepareNewContacts(manager, caller, [input], definitions);
-    if (!prepared!.ok) throw prepared!.error;
-    const [view] = await storeNewContacts(manager, caller, [prepared!.values], deps.clock());
-    return view!;
-  });
-}
+export const createContact = (deps: ContactsDeps, caller: Caller, input: ContactInput): Promise<ContactView> =>
+  createOneRecord(deps.dataSource, contactCreation(deps), caller, input);
 
 /** PUT (`replace`) or PATCH (`patch`) of a contact the caller may open; a change that changes nothing emits nothing. */
 export async function changeContact(

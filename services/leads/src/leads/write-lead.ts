@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   actorOf,
   checkAssignment,
-  enqueueEvents,
-  loadDefinitions,
+  createOneRecord,
+  enqueueRecordsCreated,
   NOT_A_MEMBER,
+  prepareEach,
   profilesNotInTenant,
-  recordChangedEvent,
   requireOwnerInTenant,
   requireSalesAccess,
   requireValidCustomFieldValues,
@@ -16,6 +16,7 @@ import {
   type CustomFieldRule,
   type EntityManager,
   type PreparedRow,
+  type RecordImporter,
 } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
@@ -24,7 +25,8 @@ import { openLead } from './lead-access';
 import { leadViewOf, leadViews, type LeadView } from './lead-view';
 import { checkStatusChange, leadValuesFor, type WriteMode } from './lead-values';
 import { insertLeads, nextBoardPosition, updateLead, type LeadRecord, type LeadValues } from './leads.repository';
-import type { LeadInput } from './leads.schemas';
+import { leadBody, type LeadInput } from './leads.schemas';
+import { LEAD_COLUMNS } from '../import-export/lead-columns';
 
 /**
  * Every rule of a create, for many bodies at once (an import; a POST is a batch of one), with one query
@@ -39,16 +41,12 @@ export async function prepareNewLeads(
   definitions: readonly CustomFieldRule[],
 ): Promise<PreparedRow<LeadValues>[]> {
   requireSalesAccess(caller);
-  const prepared = inputs.map((input): PreparedRow<LeadValues> => {
-    try {
-      checkAssignment(caller, input.assigned_to_id, undefined, 'lead');
-      checkStatusChange('create', input, undefined);
-      const values = leadValuesFor('create', caller, input, undefined);
-      values.customFields = requireValidCustomFieldValues(input.custom_fields, definitions, 'create');
-      return { ok: true, values };
-    } catch (error) {
-      return { ok: false, error };
-    }
+  const prepared = prepareEach(inputs, (input) => {
+    checkAssignment(caller, input.assigned_to_id, undefined, 'lead');
+    checkStatusChange('create', input, undefined);
+    const values = leadValuesFor('create', caller, input, undefined);
+    values.customFields = requireValidCustomFieldValues(input.custom_fields, definitions, 'create');
+    return values;
   });
   const assigned = inputs.flatMap((input, index) => (prepared[index]!.ok && input.assigned_to_id !== undefined ? [input.assigned_to_id] : []));
   const strangers = await profilesNotInTenant(manager, caller.tenantId, assigned);
@@ -74,25 +72,22 @@ export async function storeNewLeads(manager: EntityManager, caller: Caller, lead
     leads.map((values) => ({ ...values, id: randomUUID(), tenantId: caller.tenantId, createdBy: caller.profileId, now })),
   );
   const views = await leadViews(manager, caller.tenantId, records);
-  await enqueueEvents(
-    manager,
-    records.map((lead, index) =>
-      recordChangedEvent({ source: SERVICE_NAME, type: 'lead.created', actor: actorOf(caller), record: lead, view: views[index]! }),
-    ),
-  );
+  await enqueueRecordsCreated(manager, { source: SERVICE_NAME, type: 'lead.created', actor: actorOf(caller), records, views });
   return views;
 }
 
+/** How leads are created, by a POST (a batch of one) or an import: the rules of `prepareNewLeads`, stored by `storeNewLeads`. */
+export const leadCreation = (deps: LeadsDeps): RecordImporter<LeadInput, LeadValues, LeadView> => ({
+  customFieldEntity: leadCustomFields.entity,
+  columns: LEAD_COLUMNS,
+  body: leadBody,
+  prepare: prepareNewLeads,
+  create: (manager, caller, values) => storeNewLeads(manager, caller, values, deps.clock()),
+});
+
 /** POST: a new lead owned by the caller (or, for an admin, by `assigned_to_id`), at the end of its status column. */
-export async function createLead(deps: LeadsDeps, caller: Caller, input: LeadInput): Promise<LeadView> {
-  return deps.dataSource.transaction(async (manager) => {
-    const definitions = await loadDefinitions(manager, caller.tenantId, leadCustomFields.entity, { lockAgainstDelete: true });
-    const [prepared] = await prepareNewLeads(manager, caller, [input], definitions);
-    if (!prepared!.ok) throw prepared!.error;
-    const [view] = await storeNewLeads(manager, caller, [prepared!.values], deps.clock());
-    return view!;
-  });
-}
+export const createLead = (deps: LeadsDeps, caller: Caller, input: LeadInput): Promise<LeadView> =>
+  createOneRecord(deps.dataSource, leadCreation(deps), caller, input);
 
 /**
  * The values a PUT (`replace`) or PATCH (`patch`) of `existing` stores, with every rule of a change

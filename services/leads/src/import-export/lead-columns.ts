@@ -1,0 +1,38 @@
+import { LIST_SEPARATOR, type ImportColumns } from '@crm/shared';
+import type { LeadRecord } from '../leads/leads.repository';
+
+const LEAD_FIELDS = {
+  title: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  email: 'text',
+  phone: 'text',
+  company_name: 'text',
+  status: 'text',
+  source: 'text',
+  opportunity_amount: 'text',
+  currency: 'text',
+  tags: 'list',
+  board_position: 'integer',
+  assigned_to_id: 'text',
+} as const;
+
+/** A lead's CSV columns (DESIGN §8): its writable fields, `tags` separated by `;`. */
+export const LEAD_COLUMNS: ImportColumns = { fields: LEAD_FIELDS, ownerField: 'assigned_to_id' };
+
+/** Each column's cell in an export, as an import reads it back. */
+export const LEAD_CELLS: Record<keyof typeof LEAD_FIELDS, (lead: LeadRecord) => string> = {
+  title: (lead) => lead.title ?? '',
+  first_name: (lead) => lead.firstName ?? '',
+  last_name: (lead) => lead.lastName ?? '',
+  email: (lead) => lead.email ?? '',
+  phone: (lead) => lead.phone ?? '',
+  company_name: (lead) => lead.companyName ?? '',
+  status: (lead) => lead.status,
+  source: (lead) => lead.source ?? '',
+  opportunity_amount: (lead) => lead.opportunityAmount ?? '',
+  currency: (lead) => lead.currency,
+  tags: (lead) => lead.tags.join(LIST_SEPARATOR),
+  board_position: (lead) => String(lead.boardPosition),
+  assigned_to_id: (lead) => lead.assignedTo,
+};
