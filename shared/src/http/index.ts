@@ -9,3 +9,4 @@ export * from './validation';
 export * from './query-params';
 export * from './fields';
 export * from './list-params';
+export * from './single-file-upload';
