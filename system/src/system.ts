@@ -3,6 +3,7 @@ import { auditService } from '@crm/audit';
 import { authService } from '@crm/auth';
 import { contactsService } from '@crm/contacts';
 import { startGateway } from '@crm/gateway';
+import { importExportService } from '@crm/import-export';
 import { leadsService } from '@crm/leads';
 import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/shared';
 
@@ -11,6 +12,8 @@ export const SERVICES: Array<{ definition: AnyServiceDefinition; urlSetting: str
   { definition: authService, urlSetting: 'AUTH_SERVICE_URL' },
   { definition: leadsService, urlSetting: 'LEADS_SERVICE_URL' },
   { definition: contactsService, urlSetting: 'CONTACTS_SERVICE_URL' },
+  // After leads and contacts: it calls their internal import and export endpoints.
+  { definition: importExportService, urlSetting: 'IMPORT_EXPORT_SERVICE_URL' },
   { definition: accountsOpportunitiesService, urlSetting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
   { definition: auditService, urlSetting: 'AUDIT_SERVICE_URL' },
 ];
@@ -38,8 +41,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const gatewayEnv: Record<string, string | undefined> = { ...env };
   try {
     for (const { definition, urlSetting } of SERVICES) {
+      // Each service also learns where the ones started before it are (import-export calls leads and contacts).
       const service = await startService(definition, {
-        env,
+        env: gatewayEnv,
         port: anyPort ? 0 : definition.defaultPort,
         logger: loggerFor(definition.name),
       });

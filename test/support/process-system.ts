@@ -9,6 +9,7 @@ const SERVICES = [
   { name: 'auth', setting: 'AUTH_SERVICE_URL' },
   { name: 'leads', setting: 'LEADS_SERVICE_URL' },
   { name: 'contacts', setting: 'CONTACTS_SERVICE_URL' },
+  { name: 'import-export', setting: 'IMPORT_EXPORT_SERVICE_URL' },
   { name: 'accounts-opportunities', setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
   { name: 'audit', setting: 'AUDIT_SERVICE_URL' },
 ] as const;
@@ -33,8 +34,10 @@ export async function startProcessSystem(serviceEnv: Record<string, string> = {}
   const running: Record<string, ServiceProcess> = {};
   for (const { name } of SERVICES) ports[name] = await freePort();
 
+  // Every service knows where the others are (import-export calls leads and contacts).
+  const urls = Object.fromEntries(SERVICES.map(({ name, setting }) => [setting, `http://127.0.0.1:${ports[name]}`]));
   const start = async (name: string, extraEnv: Record<string, string> = {}): Promise<void> => {
-    const started = startServiceProcess(name, { ...serviceEnv, PORT: String(ports[name]), ...extraEnv });
+    const started = startServiceProcess(name, { ...urls, ...serviceEnv, PORT: String(ports[name]), ...extraEnv });
     running[name] = started;
     await waitForLine(started, 'listening');
   };
@@ -45,7 +48,7 @@ export async function startProcessSystem(serviceEnv: Record<string, string> = {}
 
   for (const { name } of SERVICES) await start(name);
   const env: Record<string, string | undefined> = { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
-  for (const { name, setting } of SERVICES) env[setting] = `http://127.0.0.1:${ports[name]}`;
+  Object.assign(env, urls);
   const gateway = await startGateway({ env, port: 0, logger: createLogger('gateway', 'silent') });
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();

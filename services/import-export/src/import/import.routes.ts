@@ -1,0 +1,71 @@
+import {
+  AppError,
+  callerOf,
+  IMPORT_ENTITIES,
+  internalImportPaths,
+  MAX_IMPORT_BYTES,
+  PayloadTooLargeError,
+  receiveSingleFile,
+  requireSalesAccess,
+  type ImportEntity,
+  type ImportRowError,
+} from '@crm/shared';
+import { Router, type RequestHandler } from 'express';
+import type { ImportExportDeps } from '../config';
+import { readCsv } from '../csv/read-csv';
+import { recordImportJob, type ImportKind } from '../jobs/import-jobs';
+import { passThrough, type OwningServices } from '../owning/owning-services';
+
+/** A file that is not a CSV file we can read: 400 `{error: true, errors: [{row, field: "file", message}]}`. */
+export class FileRefusedError extends AppError {
+  constructor(private readonly errors: ImportRowError[]) {
+    super(400, errors[0]?.message ?? 'The file cannot be read.');
+  }
+
+  override body(): Record<string, unknown> {
+    return { error: true, errors: this.errors };
+  }
+}
+
+/** The deprecated upload's successor (RFC 8594 `Deprecation`, RFC 8288 `Link`). */
+const DEPRECATION_HEADERS = { Deprecation: 'true', Link: '</api/leads/import/commit/>; rel="successor-version"' };
+
+/**
+ * `POST /api/<entity>/import/preview/` and `…/import/commit/` (field `file`), and the deprecated
+ * `POST /api/leads/upload/` (field `leads_file`, a commit in one call, answered with `Deprecation`).
+ * Admins and members with sales access only (403 before the upload is read); the file is read within
+ * its limits (5 MB while it streams in, else 413; 5,000 data rows, else 413), decoded and parsed here,
+ * then validated (and created) by the owning service with its own rules, whose answer is sent on.
+ */
+export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Router {
+  const importFile =
+    (entity: ImportEntity, kind: ImportKind, field: string): RequestHandler =>
+    async (req, res) => {
+      const caller = callerOf(req);
+      requireSalesAccess(caller);
+      const upload = await receiveSingleFile(req, res, { field, maxBytes: MAX_IMPORT_BYTES });
+      const job = { entity, kind, filename: upload.originalName, bytes: upload.content.length, rows: null as number | null, created: 0 };
+      const reading = readCsv(upload.content);
+      if (!reading.ok) {
+        await recordImportJob(deps.dataSource, caller, { ...job, status: reading.tooLarge ? 413 : 400 }, deps.clock());
+        throw reading.tooLarge ? new PayloadTooLargeError(reading.errors[0]!.message) : new FileRefusedError(reading.errors);
+      }
+      const paths = internalImportPaths(entity);
+      const answer = await owning.request(entity, caller, kind === 'preview' ? paths.validate : paths.commit, { method: 'POST', body: reading.file });
+      const created = answer.status === 201 ? ((await answer.clone().json()) as { created: number }).created : 0;
+      await recordImportJob(deps.dataSource, caller, { ...job, rows: reading.file.rows.length, status: answer.status, created }, deps.clock());
+      await passThrough(entity, answer, res);
+    };
+
+  const router = Router();
+  for (const entity of IMPORT_ENTITIES) {
+    router.post(`/api/${entity}/import/preview/`, importFile(entity, 'preview', 'file'));
+    router.post(`/api/${entity}/import/commit/`, importFile(entity, 'commit', 'file'));
+  }
+  const upload = importFile('leads', 'upload', 'leads_file');
+  router.post('/api/leads/upload/', (req, res, next) => {
+    res.set(DEPRECATION_HEADERS);
+    return upload(req, res, next);
+  });
+  return router;
+}

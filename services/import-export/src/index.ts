@@ -1,0 +1,25 @@
+import { defineService } from '@crm/shared';
+import { Router } from 'express';
+import { importExportConfig } from './config';
+import { exportRoutes } from './export/export.routes';
+import { importRoutes } from './import/import.routes';
+import { importJobsMigration } from './jobs/import-jobs';
+import { OwningServices } from './owning/owning-services';
+
+/**
+ * CSV import (preview, commit, the deprecated upload) and export of leads and contacts (DESIGN §8):
+ * files are received, limited, decoded and parsed here; the owning services validate and create with
+ * their own rules through their internal endpoints (`shared/src/import-export/import-contract.ts`).
+ */
+export const importExportService = defineService({
+  name: 'import-export',
+  schema: 'import_export',
+  defaultPort: 8085,
+  config: importExportConfig,
+  migrations: [importJobsMigration],
+  publishesEvents: false,
+  routes: (deps) => {
+    const owning = new OwningServices(deps.config);
+    return Router().use(importRoutes(deps, owning)).use(exportRoutes(deps, owning));
+  },
+});

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/shared';
+import { importExportService } from './index';
+
+runServiceMain(importExportService);

@@ -1,0 +1,145 @@
+import { outboxEvents } from '../../support/events';
+import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { waitForProfilesInContacts } from '../contacts/support';
+import { csv, csvForm, tablesChecksum, upload } from './support';
+
+/**
+ * CSV import through the gateway (spec import rules, DESIGN §8): preview writes nothing and reports
+ * every bad cell; commit creates every row or none; the deprecated upload commits in one call with a
+ * `Deprecation` header; limits and access.
+ */
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+let clerk: Member;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+  clerk = await addMember(system.api, admin, false);
+  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
+  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
+  const definition = { key: 'budget', label: 'Budget', field_type: 'number' };
+  expect((await system.api.post('/api/leads/custom-fields/', definition, { token: admin.access })).status).toBe(201);
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+const GOOD = csv([
+  ['first_name', 'last_name', 'email', 'tags', 'cf_budget'],
+  ['Ada', 'Lovelace', 'ada@import.test', 'vip;web', '1200'],
+  ['Alan', 'Turing', 'alan@import.test', '', ''],
+]);
+
+describe('preview', () => {
+  it('when a file has bad cells, then 200 with every one of them by row and column, and nothing is written', async () => {
+    const before = await tablesChecksum(system);
+    const file = csv([
+      ['first_name', 'email', 'status', 'cf_budget'],
+      ['Ada', 'ada@example.test', 'new', '10'],
+      ['Bad', 'not-an-email', 'nonsense', 'lots'],
+      ['', '', '', ''],
+    ]);
+    const res = await upload(system.api, '/api/leads/import/preview/', admin.access, csvForm(file));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      header_error: null,
+      summary: { total: 3, valid: 1, invalid: 2 },
+      errors: [
+        { row: 2, field: 'email', message: expect.any(String) },
+        { row: 2, field: 'status', message: expect.any(String) },
+        { row: 2, field: 'cf_budget', message: 'A valid number is required.' },
+        { row: 3, field: 'non_field_errors', message: expect.any(String) },
+      ],
+    });
+    expect(await tablesChecksum(system)).toEqual(before);
+  });
+
+  it('when a column is unknown or repeated, then the header error fails the whole file', async () => {
+    for (const header of ['first_name,nickname', 'email,email']) {
+      const res = await upload(system.api, '/api/contacts/import/preview/', admin.access, csvForm(`${header}\r\nx,y\r\n`));
+      expect(res.status).toBe(200);
+      expect(res.body.header_error).toEqual(expect.any(String));
+      expect(res.body.summary).toEqual({ total: 1, valid: 0, invalid: 1 });
+    }
+  });
+});
+
+describe('commit', () => {
+  it('when every row is valid, then 201 with the ids, the leads exist with their values and each was announced', async () => {
+    const res = await upload(system.api, '/api/leads/import/commit/', seller.access, csvForm(GOOD));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ created: 2, ids: [expect.any(String), expect.any(String)] });
+    const ada = (await system.api.get(`/api/leads/${res.body.ids[0]}/`, { token: seller.access })).body;
+    expect(ada).toMatchObject({ first_name: 'Ada', tags: ['vip', 'web'], custom_fields: { budget: 1200 }, assigned_to: { id: seller.profileId } });
+    expect((await outboxEvents(system, 'leads', res.body.ids[1])).map((event) => event.type)).toEqual(['lead.created']);
+  });
+
+  it('when one row is bad, then 400 with its errors and not one row is written', async () => {
+    const before = await tablesChecksum(system);
+    const file = csv([['first_name', 'last_name', 'email'], ...Array.from({ length: 99 }, (_, i) => [`Row${i}`, 'X', `r${i}@import.test`]), ['', '', 'broken']]);
+    const res = await upload(system.api, '/api/contacts/import/commit/', admin.access, csvForm(file));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: true, header_error: null, created: 0 });
+    expect(res.body.errors).toEqual([{ row: 100, field: 'email', message: expect.any(String) }]);
+    expect(await tablesChecksum(system)).toEqual(before);
+  });
+
+  it('when a file exported from here is imported, then its id and created_at columns are ignored and formula cells come back as they were', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test' });
+    const exported = await fetch(`${system.gatewayUrl}/api/leads/export/?search=formula`, { headers: { authorization: `Bearer ${admin.access}` } });
+    const text = await exported.text();
+    expect(text).toContain("'=SUM(A1)");
+    const res = await upload(system.api, '/api/leads/import/commit/', admin.access, csvForm(text));
+    expect(res.status).toBe(201);
+    expect(res.body.ids).not.toContain(lead.id);
+    const copy = (await system.api.get(`/api/leads/${res.body.ids[0]}/`, { token: admin.access })).body;
+    expect(copy).toMatchObject({ first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test' });
+  });
+});
+
+describe('the deprecated upload', () => {
+  it('when leads_file is uploaded, then it commits in one call and says it is deprecated', async () => {
+    const res = await upload(system.api, '/api/leads/upload/', admin.access, csvForm(csv([['first_name'], ['Legacy']]), 'leads_file'));
+    expect(res.status).toBe(201);
+    expect(res.body.created).toBe(1);
+    expect(res.headers.get('deprecation')).toBe('true');
+    expect(res.headers.get('link')).toContain('/api/leads/import/commit/');
+    const wrongField = await upload(system.api, '/api/leads/upload/', admin.access, csvForm(csv([['first_name'], ['Legacy']]), 'file'));
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.headers.get('deprecation')).toBe('true');
+  });
+});
+
+describe('limits and access', () => {
+  it('when a file is over 5 MB or has more than 5,000 data rows, then 413 and nothing is written', async () => {
+    const before = await tablesChecksum(system);
+    const big = `first_name,title\r\n${`Name,${'x'.repeat(200)}\r\n`.repeat(26_000)}`;
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const tooBig = await upload(system.api, '/api/leads/import/commit/', admin.access, csvForm(big));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toEqual({ detail: expect.any(String) });
+    const rows = `first_name\r\n${'Name\r\n'.repeat(5_001)}`;
+    const tooMany = await upload(system.api, '/api/contacts/import/commit/', admin.access, csvForm(rows));
+    expect(tooMany.status).toBe(413);
+    expect(await tablesChecksum(system)).toEqual(before);
+    const atLimit = await upload(system.api, '/api/contacts/import/preview/', admin.access, csvForm(`first_name\r\n${'Name\r\n'.repeat(5_000)}`));
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.body.summary).toEqual({ total: 5_000, valid: 5_000, invalid: 0 });
+  });
+
+  it('when a member without sales access, or a token without the write scope, imports, then 403', async () => {
+    expect((await upload(system.api, '/api/leads/import/preview/', clerk.access, csvForm(GOOD))).status).toBe(403);
+    const reader = await system.api.post('/api/auth/api-tokens/', { name: 'reader', scopes: ['leads:read'] }, { token: admin.access });
+    expect((await upload(system.api, '/api/leads/import/commit/', reader.body.token, csvForm(GOOD))).status).toBe(403);
+  });
+
+  it('when a file is UTF-8 with a BOM, then it reads as without one', async () => {
+    const res = await upload(system.api, '/api/leads/import/preview/', admin.access, csvForm(`\uFEFF${GOOD}`));
+    expect(res.body).toMatchObject({ header_error: null, summary: { total: 2, valid: 2, invalid: 0 } });
+  });
+});
