@@ -20,6 +20,17 @@ export const BENCH_ENV = {
   LOG_LEVEL: 'warn',
 };
 
+/** Drops the benchmarks' database, so each run starts from nothing (the system creates and migrates it). */
+export async function freshBenchDatabase(): Promise<void> {
+  const url = new URL(BENCH_ENV.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
 export async function startBenchSystem(): Promise<BenchSystem> {
   const system = await startSystem({ env: { ...process.env, ...BENCH_ENV }, ports: 'any' });
   const db = new Client({ connectionString: BENCH_ENV.DATABASE_URL });

@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { api, BENCH_ENV, startBenchSystem } from './bench-system';
+import { api, freshBenchDatabase, startBenchSystem } from './bench-system';
 import { measure, printFigures, type LatencyFigures } from './latency';
 import { seedLeads } from './seed-leads';
 
@@ -18,16 +17,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 /** Latency alone (1 in flight: the target), then under load (10 in flight: everything shares 2 cores). */
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,10').split(',').map(Number);
 
-async function freshDatabase(): Promise<void> {
-  const url = new URL(BENCH_ENV.DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
-
 interface SampleLead {
   id: string;
   first_name: string;
@@ -39,7 +28,7 @@ interface SampleLead {
 
 async function main(): Promise<void> {
   console.log(`duplicate checks: ${TENANTS} tenants × ${LEADS / TENANTS} leads, ${REQUESTS} requests per kind and concurrency`);
-  await freshDatabase();
+  await freshBenchDatabase();
   const bench = await startBenchSystem();
   try {
     const gateway = bench.system.gatewayUrl;

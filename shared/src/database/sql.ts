@@ -20,36 +20,28 @@ export async function queryOne<Row>(db: Db, sql: string, parameters: unknown[] =
   return rows[0];
 }
 
-/** PostgreSQL takes at most 65,535 parameters in one statement. */
-const MAX_PARAMETERS = 65_535;
-
 /**
- * Inserts many rows with multi-row INSERTs (as many rows per statement as the parameter limit allows),
- * answering the `returning` columns of every row, in the order given. `values[i]` holds row i's values
- * in `columns` order; `casts` names a type for a column's placeholder (`{custom_fields: 'jsonb'}`).
+ * Inserts many rows in one statement, answering the `returning` columns of every row in the order given.
+ * The rows travel as one JSON parameter read by `jsonb_to_recordset` (`columns` maps each column to its
+ * SQL type): one value to bind and a statement of constant size, where a multi-row VALUES list would
+ * bind (and PostgreSQL parse and plan) 19 parameters a row. Rows are matched back by their `id`.
  */
-export async function insertMany<Row>(
+export async function insertMany<Row extends { id: string }>(
   db: Db,
   table: string,
-  columns: readonly string[],
-  values: readonly unknown[][],
-  options: { returning: string; casts?: Readonly<Record<string, string>> },
+  columns: Readonly<Record<string, string>>,
+  rows: readonly (Record<string, unknown> & { id: string })[],
+  options: { returning: string },
 ): Promise<Row[]> {
-  const rowsPerStatement = Math.floor(MAX_PARAMETERS / columns.length);
-  const placeholder = (column: string, index: number) => (options.casts?.[column] ? `$${index}::${options.casts[column]}` : `$${index}`);
-  const inserted: Row[] = [];
-  for (let start = 0; start < values.length; start += rowsPerStatement) {
-    const chunk = values.slice(start, start + rowsPerStatement);
-    const params: unknown[] = [];
-    const tuples = chunk.map((row) => {
-      const first = params.length + 1;
-      params.push(...row);
-      return `(${columns.map((column, offset) => placeholder(column, first + offset)).join(', ')})`;
-    });
-    // A plain INSERT's RETURNING follows its VALUES order.
-    inserted.push(
-      ...(await queryRows<Row>(db, `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} RETURNING ${options.returning}`, params)),
-    );
-  }
-  return inserted;
+  if (rows.length === 0) return [];
+  const names = Object.keys(columns);
+  const inserted = await queryRows<Row>(
+    db,
+    `INSERT INTO ${table} (${names.join(', ')})
+     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${names.map((name) => `${name} ${columns[name]}`).join(', ')})
+     RETURNING ${options.returning}`,
+    [JSON.stringify(rows)],
+  );
+  const byId = new Map(inserted.map((row) => [row.id, row]));
+  return rows.map((row) => byId.get(row.id)!);
 }

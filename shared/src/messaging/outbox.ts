@@ -47,29 +47,24 @@ export async function enqueueEvent<T>(manager: EntityManager, event: CrmEvent<T>
   await enqueueEvents(manager, [event]);
 }
 
-/** Rows per INSERT: 7 parameters each, well below PostgreSQL's 65,535 per statement. */
-const OUTBOX_ROWS_PER_INSERT = 1_000;
-
-/** `enqueueEvent` for many events (an import): a multi-row insert per thousand, one NOTIFY each. */
+/**
+ * `enqueueEvent` for many events (an import): one INSERT whatever their number (the events travel as
+ * one JSON parameter read by `jsonb_to_recordset`), and one NOTIFY.
+ */
 export async function enqueueEvents<T>(manager: EntityManager, events: readonly CrmEvent<T>[]): Promise<void> {
+  if (events.length === 0) return;
   const requestId = currentRequestId();
   const headers = JSON.stringify(requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
-  for (let start = 0; start < events.length; start += OUTBOX_ROWS_PER_INSERT) {
-    const chunk = events.slice(start, start + OUTBOX_ROWS_PER_INSERT);
-    const params: unknown[] = [OUTBOX_CHANNEL_PREFIX, headers];
-    const rows = chunk.map((event) => {
-      params.push(event.id, event.type, event.subject, event.tenantid, JSON.stringify(event));
-      const at = params.length - 4;
-      return `($${at}, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $2::jsonb)`;
-    });
-    // One round trip: the insert and the notify in one statement.
-    await manager.query(
-      `WITH inserted AS (
-         INSERT INTO outbox (id, type, subject, tenant_id, payload, headers) VALUES ${rows.join(', ')}
-         RETURNING 1
-       )
-       SELECT pg_notify($1 || current_schema(), '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_row`,
-      params,
-    );
-  }
+  const rows = events.map((event) => ({ id: event.id, type: event.type, subject: event.subject, tenant_id: event.tenantid, payload: event }));
+  // One round trip: the insert and the notify in one statement.
+  await manager.query(
+    `WITH inserted AS (
+       INSERT INTO outbox (id, type, subject, tenant_id, payload, headers)
+       SELECT id, type, subject, tenant_id, payload, $2::jsonb
+       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, type text, subject text, tenant_id text, payload jsonb)
+       RETURNING 1
+     )
+     SELECT pg_notify($3 || current_schema(), '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_row`,
+    [JSON.stringify(rows), headers, OUTBOX_CHANNEL_PREFIX],
+  );
 }

@@ -24,9 +24,22 @@ const BOOKKEEPING = new Set(['import_export.import_jobs']);
 
 /**
  * A checksum of every row of every table of the services an import touches (the import job records
- * excepted: every attempt is recorded). Equal before and after: nothing was written.
+ * excepted: every attempt is recorded). Equal before and after: nothing was written. It is taken once
+ * the tables are still (two readings 200 ms apart agree), so the replicas catching up with events of
+ * earlier tests (profiles, known records) are not mistaken for the import's doing.
  */
 export async function tablesChecksum(system: TestSystem): Promise<Record<string, string>> {
+  let previous = JSON.stringify(await readChecksum(system));
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const current = JSON.stringify(await readChecksum(system));
+    if (current === previous) return JSON.parse(current);
+    previous = current;
+  }
+  throw new Error('the tables never stood still');
+}
+
+async function readChecksum(system: TestSystem): Promise<Record<string, string>> {
   const db = system.services.leads!.dataSource;
   const tables: Array<{ table_schema: string; table_name: string }> = await db.query(
     `SELECT table_schema, table_name FROM information_schema.tables

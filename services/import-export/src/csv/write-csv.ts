@@ -4,11 +4,13 @@
  */
 export const CSV_BOM = '\uFEFF';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** `=`, `+`, `-`, `@`, tab, CR: what a spreadsheet reads as the start of a formula. */
+const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  if (value === '') return value;
+  const safe = FORMULA_STARTS.has(value.charCodeAt(0)) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
