@@ -3,6 +3,7 @@ import { createLogger } from '@crm/shared';
 import { Client } from 'pg';
 import { ApiClient } from './api-client';
 import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from './processes';
+import { eventually, registerTenant, type TenantAdmin } from './tenants';
 
 /** Every service behind the gateway, with the gateway setting that points at it. */
 const SERVICES = [
@@ -66,4 +67,23 @@ export async function startProcessSystem(serviceEnv: Record<string, string> = {}
     );
   };
   return { api: new ApiClient(gateway.url), db, running, start, stop, close };
+}
+
+/** The schemas keeping a replica of auth's profiles. */
+const PROFILE_REPLICAS = ['leads', 'contacts', 'accounts_opportunities'];
+
+/** Registers a tenant through the gateway and waits until its admin is in every profiles replica. */
+export async function registerTenantEverywhere(system: ProcessSystem): Promise<TenantAdmin> {
+  const admin = await registerTenant(system.api);
+  await eventually(
+    async () => {
+      const counts = await Promise.all(
+        PROFILE_REPLICAS.map(async (schema) => (await system.db.query(`SELECT 1 FROM ${schema}.profiles WHERE id = $1`, [admin.profileId])).rows.length),
+      );
+      return counts.every((count) => count === 1) ? true : undefined;
+    },
+    20_000,
+    'the admin in every profiles replica',
+  );
+  return admin;
 }

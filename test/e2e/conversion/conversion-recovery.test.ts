@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { registerTenantEverywhere, startProcessSystem, type ProcessSystem } from '../../support/process-system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /**
  * The conversion guarantees of DESIGN §6 with every service in its own process, as in production:
@@ -20,11 +20,7 @@ beforeAll(async () => {
   // A short bounded wait, so a conversion with a service down answers `pending` quickly.
   system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' });
   api = system.api;
-  admin = await registerTenant(api);
-  await eventually(async () => {
-    const { rows } = await system.db.query(`SELECT 1 FROM leads.profiles WHERE id = $1`, [admin.profileId]);
-    return rows.length > 0 ? true : undefined;
-  });
+  admin = await registerTenantEverywhere(system);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { registerTenantEverywhere, startProcessSystem, type ProcessSystem } from '../../support/process-system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
 import { csvForm } from './support';
 
 /**
@@ -15,11 +15,7 @@ let admin: TenantAdmin;
 beforeAll(async () => {
   system = await startProcessSystem();
   api = system.api;
-  admin = await registerTenant(api);
-  await eventually(async () => {
-    const { rows } = await system.db.query(`SELECT 1 FROM leads.profiles WHERE id = $1`, [admin.profileId]);
-    return rows.length > 0 ? true : undefined;
-  });
+  admin = await registerTenantEverywhere(system);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { registerTenantEverywhere, startProcessSystem, type ProcessSystem } from '../../support/process-system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /**
  * DESIGN §6: everything that points to a merged-away record moves to the keeper, in every service, through
@@ -15,15 +15,7 @@ let admin: TenantAdmin;
 beforeAll(async () => {
   system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500' });
   api = system.api;
-  admin = await registerTenant(api);
-  await eventually(async () => {
-    const { rows } = await system.db.query(
-      `SELECT (SELECT count(*) FROM leads.profiles WHERE id = $1) + (SELECT count(*) FROM contacts.profiles WHERE id = $1)
-         + (SELECT count(*) FROM accounts_opportunities.profiles WHERE id = $1) AS n`,
-      [admin.profileId],
-    );
-    return Number(rows[0].n) === 3 ? true : undefined;
-  }, 20_000, 'the admin in every profiles replica');
+  admin = await registerTenantEverywhere(system);
 }, 120_000);
 
 afterAll(async () => {
