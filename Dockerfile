@@ -1,0 +1,39 @@
+# One image for every service and the gateway; docker-compose.yml (and k8s/) pick the process with
+# `command`. Multi-stage: the build stage compiles TypeScript with the dev dependencies, the runtime stage
+# holds the compiled code and production dependencies only, and runs as a non-root user.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
+COPY shared/package.json shared/
+COPY gateway/package.json gateway/
+COPY system/package.json system/
+COPY bench/package.json bench/
+COPY services/auth/package.json services/auth/
+COPY services/leads/package.json services/leads/
+COPY services/contacts/package.json services/contacts/
+COPY services/accounts-opportunities/package.json services/accounts-opportunities/
+COPY services/import-export/package.json services/import-export/
+COPY services/audit/package.json services/audit/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build --chown=root:root /app/package.json ./
+COPY --from=build --chown=root:root /app/node_modules node_modules
+COPY --from=build --chown=root:root /app/shared/package.json shared/
+COPY --from=build --chown=root:root /app/shared/dist shared/dist
+COPY --from=build --chown=root:root /app/gateway/package.json gateway/
+COPY --from=build --chown=root:root /app/gateway/dist gateway/dist
+COPY --from=build --chown=root:root /app/system/package.json system/
+COPY --from=build --chown=root:root /app/system/dist system/dist
+COPY --from=build --chown=root:root /app/services services
+# The code belongs to root and is read-only to the process; it runs as the image's unprivileged `node`.
+USER node
+EXPOSE 8080 8081 8082 8083 8084 8085 8086
+# Each container names its process, e.g. ["node", "services/leads/dist/main.js"]; alone, the image runs
+# the whole system (every service and the gateway in one process).
+CMD ["node", "system/dist/main.js"]

