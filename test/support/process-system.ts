@@ -77,10 +77,12 @@ export async function registerTenantEverywhere(system: ProcessSystem): Promise<T
   const admin = await registerTenant(system.api);
   await eventually(
     async () => {
-      const counts = await Promise.all(
-        PROFILE_REPLICAS.map(async (schema) => (await system.db.query(`SELECT 1 FROM ${schema}.profiles WHERE id = $1`, [admin.profileId])).rows.length),
-      );
-      return counts.every((count) => count === 1) ? true : undefined;
+      // One query after the other: `system.db` is a single connection.
+      for (const schema of PROFILE_REPLICAS) {
+        const { rows } = await system.db.query(`SELECT 1 FROM ${schema}.profiles WHERE id = $1`, [admin.profileId]);
+        if (rows.length === 0) return undefined;
+      }
+      return true;
     },
     20_000,
     'the admin in every profiles replica',
