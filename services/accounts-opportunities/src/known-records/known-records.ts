@@ -60,6 +60,9 @@ export async function unknownRecordIds(db: Db, type: KnownRecordType, tenantId: 
   return ids.filter((id) => !known.has(id));
 }
 
+/** The advisory lock of one contact or lead id (`$1` its type, `$2` its id), taken by merges and by writes naming it. */
+const MERGE_LOCK_KEY = `hashtextextended('known_records:' || $1 || ':' || $2, 0)`;
+
 /**
  * `<type>.merged`: `mergedId` is dead and now names `keeperId`. Whether its `.deleted` came first or
  * comes later, the row ends deleted with the redirect; a row of another tenant is left alone. The
@@ -67,6 +70,7 @@ export async function unknownRecordIds(db: Db, type: KnownRecordType, tenantId: 
  * orders this merge with any write naming `mergedId` (see `resolveMergedIds`).
  */
 export async function rememberMerge(manager: EntityManager, type: KnownRecordType, tenantId: string, mergedId: string, keeperId: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(${MERGE_LOCK_KEY})`, [type, mergedId]);
   await manager.query(
     `INSERT INTO known_records (record_type, id, tenant_id, version, deleted, merged_into) VALUES ($1, $2, $3, 0, true, $4)
      ON CONFLICT (record_type, id) DO UPDATE SET deleted = true, merged_into = EXCLUDED.merged_into
@@ -88,6 +92,9 @@ export async function resolveMergedIds(db: Db, type: KnownRecordType, tenantId: 
   const redirects = new Map<string, string>();
   const read = new Set<string>();
   let unread = [...new Set(ids)];
+  // The row lock below holds only for records the replica already has; this lock holds for any id, so
+  // a merge whose redirect is not committed yet waits for this write, or this write for the merge.
+  for (const id of [...unread].sort()) await db.query(`SELECT pg_advisory_xact_lock_shared(${MERGE_LOCK_KEY})`, [type, id]);
   while (unread.length > 0) {
     for (const id of unread) read.add(id);
     const rows = await queryRows<{ id: string; merged_into: string | null }>(
