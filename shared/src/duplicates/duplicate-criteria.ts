@@ -42,10 +42,6 @@ export function duplicateCriteria(fields: DuplicateFields): DuplicateCriteria {
   };
 }
 
-/** Whether the criteria can match anything at all. */
-export const looksForSomething = (criteria: DuplicateCriteria): boolean =>
-  criteria.email !== null || criteria.phoneKey !== null || criteria.name !== null || criteria.company !== null;
-
 /** `matched_on` values, in this order. */
 export type MatchedOn = 'email' | 'phone' | 'name' | 'company';
 

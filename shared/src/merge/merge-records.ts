@@ -60,7 +60,7 @@ export interface MergeRequest {
 }
 
 /** The refusals that need no record: a member without sales access (403), a record merged into itself (400). */
-export function checkMergeRequest(caller: Caller, keeperId: string, mergeId: string): void {
+function checkMergeRequest(caller: Caller, keeperId: string, mergeId: string): void {
   requireSalesAccess(caller);
   if (keeperId === mergeId) throw ValidationError.field('merge_id', 'A record cannot be merged into itself.');
 }
