@@ -9,6 +9,7 @@ COPY shared/package.json shared/
 COPY gateway/package.json gateway/
 COPY system/package.json system/
 COPY bench/package.json bench/
+COPY contracts/package.json contracts/
 COPY services/auth/package.json services/auth/
 COPY services/leads/package.json services/leads/
 COPY services/contacts/package.json services/contacts/
@@ -31,6 +32,8 @@ COPY --from=build --chown=root:root /app/gateway/dist gateway/dist
 COPY --from=build --chown=root:root /app/system/package.json system/
 COPY --from=build --chown=root:root /app/system/dist system/dist
 COPY --from=build --chown=root:root /app/services services
+# The OpenAPI document the gateway serves at /api/openapi.json and /api/docs.
+COPY --from=build --chown=root:root /app/contracts/openapi.json contracts/
 # The code belongs to root and is read-only to the process; it runs as the image's unprivileged `node`.
 USER node
 EXPOSE 8080 8081 8082 8083 8084 8085 8086

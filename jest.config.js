@@ -18,6 +18,7 @@ module.exports = {
     '^@crm/gateway$': '<rootDir>/gateway/src/index.ts',
     '^@crm/(auth|audit|leads|contacts|accounts-opportunities|import-export)$': '<rootDir>/services/$1/src/index.ts',
     '^@crm/system$': '<rootDir>/system/src/index.ts',
+    '^@crm/contracts$': '<rootDir>/contracts/src/index.ts',
   },
   testMatch: ['<rootDir>/**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

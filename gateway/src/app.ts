@@ -8,6 +8,7 @@ import { apiTokenRevocationWatcher } from './credentials/api-token-revocation';
 import { authenticateMiddleware, scopeCheckMiddleware } from './credentials/authenticate.middleware';
 import { createAuthenticator } from './credentials/authenticator';
 import { createUserTokenVerifier } from './credentials/user-token-verifier';
+import { apiDocsRoutes } from './docs/api-docs.routes';
 import { createUpstreamProxy } from './proxy/upstream-proxy';
 import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
 import { BucketRateLimiter } from './rate-limit/rate-limiter';
@@ -34,7 +35,8 @@ export interface GatewayApp {
 
 /**
  * The public entry point: request id, access log, health probes, then for every API request
- * route match → authenticate → scope check → rate limit → proxy to the owning service.
+ * route match → authenticate → scope check → rate limit → proxy to the owning service. The API's
+ * documentation is served by the gateway itself, to anyone.
  */
 export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const { config, logger, redis } = deps;
@@ -78,6 +80,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(closeConnectionWhenDraining(health));
   app.use(accessLog(logger));
   app.use(healthRouter({}, health));
+  app.use(apiDocsRoutes());
   app.use(
     routeMiddleware(deps.routeTable ?? ROUTE_TABLE),
     authenticateMiddleware(authenticate),

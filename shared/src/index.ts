@@ -15,3 +15,4 @@ export * from './records';
 export * from './duplicates';
 export * from './merge';
 export * from './import-export';
+export * from './openapi';

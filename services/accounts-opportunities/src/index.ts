@@ -1,11 +1,11 @@
 import { defineService } from '@crm/shared';
 import { Router } from 'express';
-import { accountsRoutes } from './accounts/accounts.routes';
+import { accountsOperations, accountsRoutes } from './accounts/accounts.routes';
 import { accountsOpportunitiesConfig } from './config';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { accountsOpportunitiesMigrations } from './migrations';
-import { opportunitiesRoutes } from './opportunities/opportunities.routes';
-import { tasksRoutes } from './tasks/tasks.routes';
+import { opportunitiesOperations, opportunitiesRoutes } from './opportunities/opportunities.routes';
+import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
 
 /** Accounts, opportunities and tasks, each with tags and custom fields (DESIGN §1, §5). */
 export const accountsOpportunitiesService = defineService({
@@ -17,6 +17,7 @@ export const accountsOpportunitiesService = defineService({
   publishesEvents: true,
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
   routes: (context) => Router().use(accountsRoutes(context)).use(opportunitiesRoutes(context)).use(tasksRoutes(context)),
+  api: [...accountsOperations, ...opportunitiesOperations, ...tasksOperations],
 });
 
 export { insertAccountIfAbsent, type AccountRecord } from './accounts/accounts.repository';

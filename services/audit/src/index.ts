@@ -1,5 +1,5 @@
 import { commonConfig, defineService } from '@crm/shared';
-import { auditLogRoutes } from './audit-log/audit-log.routes';
+import { auditLogOperation, auditLogRoutes } from './audit-log/audit-log.routes';
 import { recordAuditEntry } from './audit-log/audit-log.consumer';
 import { auditMigrations } from './migrations';
 
@@ -13,4 +13,5 @@ export const auditService = defineService({
   publishesEvents: false,
   consumes: { bindings: ['#'], handler: () => recordAuditEntry },
   routes: ({ dataSource }) => auditLogRoutes(dataSource),
+  api: [auditLogOperation],
 });

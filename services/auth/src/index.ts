@@ -1,7 +1,7 @@
 import { defineService } from '@crm/shared';
 import { authConfig } from './config';
 import { authMigrations } from './migrations';
-import { authRoutes } from './routes';
+import { authApi, authRoutes } from './routes';
 
 /** Identity for the platform: tenants, users and their profiles, sessions, API tokens, signing keys. */
 export const authService = defineService({
@@ -12,6 +12,7 @@ export const authService = defineService({
   migrations: authMigrations,
   publishesEvents: true,
   routes: (deps) => authRoutes(deps),
+  api: authApi,
 });
 
 export { authConfig, type AuthConfig } from './config';

@@ -1,17 +1,17 @@
-import type { ServiceDeps } from '@crm/shared';
+import type { ApiOperation, ServiceDeps } from '@crm/shared';
 import { Router } from 'express';
-import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
+import { apiTokenOperations, apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import type { AuthDeps } from './auth-deps';
 import type { AuthConfig } from './config';
 import { internalRoutes } from './internal/internal.routes';
-import { meRoutes } from './me/me.routes';
+import { meOperation, meRoutes } from './me/me.routes';
 import { preparePasswordHashing } from './passwords/passwords';
-import { registrationRoutes } from './registration/registration.routes';
-import { sessionsRoutes } from './sessions/sessions.routes';
+import { registrationOperation, registrationRoutes } from './registration/registration.routes';
+import { sessionOperations, sessionsRoutes } from './sessions/sessions.routes';
 import { accessTokenIssuer } from './signing-keys/access-tokens';
-import { jwksRoutes } from './signing-keys/jwks.routes';
+import { jwksOperation, jwksRoutes } from './signing-keys/jwks.routes';
 import { loadSigningKeys } from './signing-keys/signing-keys';
-import { usersRoutes } from './users/users.routes';
+import { userOperations, usersRoutes } from './users/users.routes';
 
 /** Builds the domain's dependencies (loading or creating the signing key) and every route. */
 export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router> {
@@ -37,3 +37,12 @@ export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router>
   router.use(internalRoutes(authDeps));
   return router;
 }
+
+export const authApi: ApiOperation[] = [
+  jwksOperation,
+  registrationOperation,
+  ...sessionOperations,
+  meOperation,
+  ...userOperations,
+  ...apiTokenOperations,
+];

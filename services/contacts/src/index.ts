@@ -1,13 +1,13 @@
 import { commonConfig, defineService } from '@crm/shared';
 import { Router } from 'express';
-import { contactsRoutes } from './contacts/contacts.routes';
+import { contactOperations, contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { contactCustomFields } from './custom-fields/contact-custom-fields';
-import { contactDuplicatesRoutes } from './duplicates/contact-duplicates';
+import { contactDuplicatesOperations, contactDuplicatesRoutes } from './duplicates/contact-duplicates';
 import { contactImportExportRoutes } from './import-export/contact-import-export';
-import { contactMergeRoutes } from './merge/contact-merge';
+import { contactMergeOperation, contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
-import { contactNotesRoutes } from './notes/contact-notes';
+import { contactNotesOperations, contactNotesRoutes } from './notes/contact-notes';
 
 /** Contacts, their tags, custom fields, notes and files, and their links to leads (DESIGN §1, §5). */
 export const contactsService = defineService({
@@ -27,6 +27,13 @@ export const contactsService = defineService({
       .use(contactMergeRoutes(deps))
       .use(contactImportExportRoutes(deps))
       .use(contactsRoutes(deps)),
+  api: [
+    ...contactCustomFields.operations('Contacts'),
+    ...contactNotesOperations,
+    ...contactDuplicatesOperations,
+    contactMergeOperation,
+    ...contactOperations,
+  ],
 });
 
 /** For lead conversion (the `lead.converted` handler to come) and other in-service callers. */

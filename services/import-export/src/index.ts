@@ -1,8 +1,8 @@
 import { defineService } from '@crm/shared';
 import { Router } from 'express';
 import { importExportConfig } from './config';
-import { exportRoutes } from './export/export.routes';
-import { importRoutes } from './import/import.routes';
+import { exportOperations, exportRoutes } from './export/export.routes';
+import { importOperationsOfEveryEntity, importRoutes } from './import/import.routes';
 import { importJobsMigration } from './jobs/import-jobs';
 import { OwningServices } from './owning/owning-services';
 
@@ -22,4 +22,5 @@ export const importExportService = defineService({
     const owning = new OwningServices(deps.config);
     return Router().use(importRoutes(deps, owning)).use(exportRoutes(deps, owning));
   },
+  api: [...importOperationsOfEveryEntity, ...exportOperations],
 });

@@ -5,12 +5,12 @@ import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } fr
 import { conversionComplete } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadCustomFields } from './custom-fields/lead-custom-fields';
-import { leadDuplicatesRoutes } from './duplicates/lead-duplicates';
+import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
-import { leadsRoutes } from './leads/leads.routes';
-import { leadMergeRoutes } from './merge/lead-merge';
+import { leadOperations, leadsRoutes } from './leads/leads.routes';
+import { leadMergeOperation, leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
-import { leadNotesRoutes } from './notes/lead-notes';
+import { leadNotesOperations, leadNotesRoutes } from './notes/lead-notes';
 
 const SCHEMA = 'leads';
 
@@ -55,4 +55,11 @@ export const leadsService = defineService({
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },
+  api: [
+    ...leadCustomFields.operations('Leads'),
+    ...leadNotesOperations,
+    ...leadDuplicatesOperations,
+    leadMergeOperation,
+    ...leadOperations,
+  ],
 });

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { ApiOperation } from '../openapi';
 import { callerOf, hasSalesAccess, isAdmin, type Caller } from '../auth-context';
 import type { DataSource } from '../database';
 import { ForbiddenError } from '../errors';
@@ -70,4 +71,46 @@ export function customFieldRoutes(options: CustomFieldRoutesOptions): Router {
     res.status(204).end();
   });
   return router;
+}
+
+/** The documentation of `customFieldRoutes` for one entity. */
+export function customFieldOperations(options: { basePath: string; tag: string; noun: string }): ApiOperation[] {
+  const { basePath, tag, noun } = options;
+  const admins = 'Admins only (members: 403).';
+  return [
+    {
+      method: 'get',
+      path: basePath,
+      tag,
+      summary: `List the custom fields of ${noun}s`,
+      query: listCustomFieldsQuery,
+      responses: { 200: 'A page of custom field definitions.' },
+    },
+    {
+      method: 'post',
+      path: basePath,
+      tag,
+      summary: `Define a custom field of ${noun}s`,
+      description: admins,
+      body: createCustomFieldBody,
+      responses: { 201: 'The definition.', 409: 'The key is taken.' },
+    },
+    {
+      method: 'patch',
+      path: `${basePath}:definitionId/`,
+      tag,
+      summary: `Change a custom field of ${noun}s`,
+      description: `${admins} The key and type cannot change.`,
+      body: updateCustomFieldBody,
+      responses: { 200: 'The definition.' },
+    },
+    {
+      method: 'delete',
+      path: `${basePath}:definitionId/`,
+      tag,
+      summary: `Delete a custom field of ${noun}s`,
+      description: `${admins} Its values are removed from every record.`,
+      responses: { 204: 'Deleted.' },
+    },
+  ];
 }

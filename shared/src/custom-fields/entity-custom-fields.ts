@@ -3,7 +3,8 @@ import type { DataSource, Db } from '../database';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
 import type { CustomFieldWriteMode } from './custom-field-values';
 import { loadDefinitions } from './custom-fields.repository';
-import { customFieldRoutes } from './custom-fields.routes';
+import type { ApiOperation } from '../openapi';
+import { customFieldOperations, customFieldRoutes } from './custom-fields.routes';
 import { customFieldListConditions, validCustomFieldValues } from './record-custom-fields';
 
 /**
@@ -14,6 +15,8 @@ export interface EntityCustomFields {
   entity: string;
   /** `GET|POST <basePath>`, `PATCH|DELETE <basePath><id>/`; mount before the entity's `<id>/` routes. */
   routes(context: { dataSource: DataSource; clock: () => Date }): Router;
+  /** The documentation of those routes, under `tag`. */
+  operations(tag: string): ApiOperation[];
   /** The tenant's definitions as a record's detail shows them (`custom_field_definitions`). */
   definitions(db: Db, tenantId: string): Promise<CustomFieldDefinitionView[]>;
   /** A body's `custom_fields` checked against the definitions: the values to store, or a 400. */
@@ -33,6 +36,7 @@ export function entityCustomFields(options: { entity: string; basePath: string; 
   return {
     entity,
     routes: (context) => customFieldRoutes({ dataSource: context.dataSource, entity, basePath, recordTable, clock: context.clock }),
+    operations: (tag) => customFieldOperations({ basePath, tag, noun: entity }),
     definitions: async (db, tenantId) => (await loadDefinitions(db, tenantId, entity)).map(customFieldDefinitionView),
     validValues: (db, tenantId, mode, input, existing) => validCustomFieldValues(db, scope(tenantId), mode, input, existing),
     listConditions: (db, tenantId, custom, firstParamIndex) =>

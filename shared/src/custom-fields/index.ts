@@ -9,7 +9,7 @@ export {
   type CreateCustomFieldInput,
   type UpdateCustomFieldInput,
 } from './custom-fields.schemas';
-export { customFieldRoutes, type CustomFieldRoutesOptions } from './custom-fields.routes';
+export { customFieldOperations, customFieldRoutes, type CustomFieldRoutesOptions } from './custom-fields.routes';
 export {
   validateCustomFieldValues,
   requireValidCustomFieldValues,

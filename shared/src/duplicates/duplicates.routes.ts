@@ -4,6 +4,7 @@ import { callerOf, requireSalesAccess, type Caller } from '../auth-context';
 import type { Db } from '../database';
 import { idParam } from '../http/fields';
 import { parseBody } from '../http/validation';
+import type { ApiOperation } from '../openapi';
 import { criteriaOfCheck, type DuplicateCheckInput } from './duplicate-check';
 import { duplicateCriteria, type DuplicateFields } from './duplicate-criteria';
 import { findDuplicates, type DuplicateTable } from './duplicate-search';
@@ -33,4 +34,28 @@ export function duplicatesRoutes(options: {
       const record = await open(db, caller, idParam(req.params.id));
       res.json(await findDuplicates(db, table, caller, duplicateCriteria(record), record.id));
     });
+}
+
+/** The documentation of `duplicatesRoutes` for one entity. */
+export function duplicatesOperations(options: { basePath: string; tag: string; noun: string; body: z.ZodType }): ApiOperation[] {
+  const { basePath, tag, noun, body } = options;
+  const answer = 'At most 10 matches, newest first: `[{id, name, email, phone, matched_on, can_delete}]`.';
+  return [
+    {
+      method: 'post',
+      path: `${basePath}duplicates/`,
+      tag,
+      summary: `Find ${noun}s matching what is about to be entered`,
+      description: 'Writes nothing; needs only the read scope. Matches on e-mail, phone (digits), full name or company.',
+      body,
+      responses: { 200: answer },
+    },
+    {
+      method: 'get',
+      path: `${basePath}:id/duplicates/`,
+      tag,
+      summary: `Find the ${noun}s matching one ${noun}`,
+      responses: { 200: answer },
+    },
+  ];
 }

@@ -3,6 +3,7 @@ import { callerOf, requireSalesAccess } from '../auth-context';
 import type { DataSource } from '../database';
 import { idParam } from '../http/fields';
 import { parseBody } from '../http/validation';
+import type { ApiOperation } from '../openapi';
 import { mergeBody, mergeRecords, type MergeableEntity, type MergeableRecord } from './merge-records';
 
 /** `POST <basePath><keeper_id>/merge/` `{merge_id}`: 200 with the kept record (see `mergeRecords`). */
@@ -20,4 +21,20 @@ export function mergeRoutes<R extends MergeableRecord, View>(options: {
     const { merge_id: mergeId } = parseBody(req, mergeBody);
     res.json(await mergeRecords(dataSource, entity, { caller, keeperId, mergeId, now: clock() }));
   });
+}
+
+/** The documentation of `mergeRoutes` for one entity. */
+export function mergeOperations(options: { basePath: string; tag: string; noun: string }): ApiOperation {
+  const { basePath, tag, noun } = options;
+  return {
+    method: 'post',
+    path: `${basePath}:id/merge/`,
+    tag,
+    summary: `Merge another ${noun} into this one`,
+    description:
+      `The ${noun} in the path is kept; blanks are filled from \`merge_id\`'s, tags combined, notes, files and links moved, ` +
+      'and the other is deleted. Needs the right to delete the other.',
+    body: mergeBody,
+    responses: { 200: `The kept ${noun}.` },
+  };
 }

@@ -5,7 +5,8 @@ import type { DataSource, Db } from '../database';
 import { idParam } from '../http/fields';
 import { pageEnvelope, pageRequest } from '../http/pagination';
 import { parseBody, parseQuery } from '../http/validation';
-import { receiveAttachment } from './attachment-upload';
+import type { ApiOperation } from '../openapi';
+import { ATTACHMENT_FIELD, MAX_ATTACHMENT_BYTES, receiveAttachment } from './attachment-upload';
 import { attachmentDisposition } from './content-disposition';
 import {
   addAttachment,
@@ -110,4 +111,41 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
     res.status(204).end();
   });
   return router;
+}
+
+/** The documentation of `recordNotesRoutes` for one entity. */
+export function recordNotesOperations(options: { basePath: string; tag: string; noun: string }): ApiOperation[] {
+  const { tag, noun } = options;
+  const notes = `${options.basePath}/:id/notes/`;
+  const attachments = `${options.basePath}/:id/attachments/`;
+  const authorOnly = 'Only its author or an admin may delete it (else 403).';
+  return [
+    { method: 'get', path: notes, tag, summary: `List the notes of a ${noun}`, query: listRecordItemsQuery, responses: { 200: 'A page of notes, newest first.' } },
+    { method: 'post', path: notes, tag, summary: `Add a note to a ${noun}`, body: createNoteBody, responses: { 201: 'The note.' } },
+    { method: 'delete', path: `${notes}:noteId/`, tag, summary: `Delete a note of a ${noun}`, description: authorOnly, responses: { 204: 'Deleted.' } },
+    {
+      method: 'get',
+      path: attachments,
+      tag,
+      summary: `List the files attached to a ${noun}`,
+      query: listRecordItemsQuery,
+      responses: { 200: 'A page of attachments, newest first.' },
+    },
+    {
+      method: 'post',
+      path: attachments,
+      tag,
+      summary: `Attach a file to a ${noun}`,
+      upload: { field: ATTACHMENT_FIELD, description: `One file of at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.` },
+      responses: { 201: 'The attachment.', 413: 'The file is too large.' },
+    },
+    {
+      method: 'get',
+      path: `${attachments}:attachmentId/`,
+      tag,
+      summary: `Download a file attached to a ${noun}`,
+      responses: { 200: { description: 'The file, with its name in `Content-Disposition`.', content: 'binary' } },
+    },
+    { method: 'delete', path: `${attachments}:attachmentId/`, tag, summary: `Delete a file attached to a ${noun}`, description: authorOnly, responses: { 204: 'Deleted.' } },
+  ];
 }

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { z } from 'zod';
 import type { DataSource, SqlMigration } from '../database';
 import type { Logger } from '../logging/logger';
+import type { ApiOperation } from '../openapi';
 import type { EventHandler } from '../messaging';
 
 /** What a service builds its routes and domain from: plain dependencies, so tests can pass their own. */
@@ -35,6 +36,8 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> 
     handler: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>>) => EventHandler;
   };
   routes: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>>) => Router | Promise<Router>;
+  /** The documentation of every public (`/api/`) route `routes` registers; a contract test holds them equal. */
+  api: ApiOperation[];
 }
 
 export function defineService<Shape extends z.ZodRawShape>(definition: ServiceDefinition<Shape>): ServiceDefinition<Shape> {

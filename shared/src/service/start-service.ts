@@ -124,14 +124,42 @@ function killAfterHandling(type: string | undefined, logger: Logger): ((event: C
   };
 }
 
-/** A service's own process: start, stop gracefully on SIGTERM, exit 1 with the reason on a bad start. */
+/**
+ * Applies the service's pending migrations and closes: the Kubernetes init step (`main.js migrate`), so
+ * a rollout's schema is in place before any replica takes traffic. Starting a service also migrates
+ * (under the same advisory lock), so running this first is safe, never required.
+ */
+export async function migrateService<Shape extends z.ZodRawShape>(
+  definition: ServiceDefinition<Shape>,
+  options: Pick<StartOptions, 'env' | 'logger'> = {},
+): Promise<void> {
+  const config = loadConfig(commonConfig, options.env ?? process.env);
+  const dataSource = await openServiceDatabase({
+    url: config.DATABASE_URL,
+    schema: definition.schema,
+    migrations: definition.migrations,
+    poolSize: 1,
+    logger: options.logger,
+  });
+  await dataSource.destroy();
+}
+
+/**
+ * A service's own process: start, stop gracefully on SIGTERM, exit 1 with the reason on a bad start.
+ * With the argument `migrate`, only applies the migrations and exits.
+ */
 export function runServiceMain<Shape extends z.ZodRawShape>(definition: ServiceDefinition<Shape>): void {
   const logger = createLogger(definition.name);
+  const fail = (error: unknown) => {
+    logger.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  };
+  if (process.argv[2] === 'migrate') {
+    migrateService(definition, { logger }).then(() => logger.info('migrations up to date'), fail);
+    return;
+  }
   startService(definition, { logger, host: process.env.HOST ?? '0.0.0.0' }).then(
     (service) => exitOnSignal(() => service.stop(), logger),
-    (error: unknown) => {
-      logger.fatal({ err: error }, 'failed to start');
-      process.exit(1);
-    },
+    fail,
   );
 }

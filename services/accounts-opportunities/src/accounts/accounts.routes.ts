@@ -1,9 +1,13 @@
+import type { ApiOperation } from '@crm/shared';
 import type { Router } from 'express';
 import type { ServiceContext } from '../config';
-import { recordRoutes } from '../records/record-routes';
+import { recordKindOperations, recordRoutes } from '../records/record-routes';
 import { accountKind } from './accounts.domain';
 import { accountBody, accountListQuery } from './accounts.schemas';
 
+const ACCOUNTS_SCHEMAS = { basePath: '/api/accounts/', body: accountBody, listQuery: accountListQuery };
+
 /** `/api/accounts/`, `/api/accounts/<id>/` and `/api/accounts/custom-fields/`. */
-export const accountsRoutes = (context: ServiceContext): Router =>
-  recordRoutes(context, accountKind, { basePath: '/api/accounts/', body: accountBody, listQuery: accountListQuery });
+export const accountsRoutes = (context: ServiceContext): Router => recordRoutes(context, accountKind, ACCOUNTS_SCHEMAS);
+
+export const accountsOperations: ApiOperation[] = recordKindOperations(accountKind, ACCOUNTS_SCHEMAS, 'Accounts');

@@ -1,9 +1,13 @@
+import type { ApiOperation } from '@crm/shared';
 import type { Router } from 'express';
 import type { ServiceContext } from '../config';
-import { recordRoutes } from '../records/record-routes';
+import { recordKindOperations, recordRoutes } from '../records/record-routes';
 import { opportunityKind } from './opportunities.domain';
 import { opportunityBody, opportunityListQuery } from './opportunities.schemas';
 
+const OPPORTUNITIES_SCHEMAS = { basePath: '/api/opportunities/', body: opportunityBody, listQuery: opportunityListQuery };
+
 /** `/api/opportunities/`, `/api/opportunities/<id>/` and `/api/opportunities/custom-fields/`. */
-export const opportunitiesRoutes = (context: ServiceContext): Router =>
-  recordRoutes(context, opportunityKind, { basePath: '/api/opportunities/', body: opportunityBody, listQuery: opportunityListQuery });
+export const opportunitiesRoutes = (context: ServiceContext): Router => recordRoutes(context, opportunityKind, OPPORTUNITIES_SCHEMAS);
+
+export const opportunitiesOperations: ApiOperation[] = recordKindOperations(opportunityKind, OPPORTUNITIES_SCHEMAS, 'Opportunities');

@@ -1,4 +1,4 @@
-import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
+import { callerOf, idParam, recordOperations, type ApiOperation, type EntityCustomFields, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { ServiceContext } from '../config';
@@ -62,4 +62,13 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
     res.status(204).end();
   });
   return router;
+}
+
+/** The documentation of `recordRoutes` for one entity, under `tag`. */
+export function recordKindOperations(
+  kind: { entity: string; customFields: EntityCustomFields },
+  schemas: { basePath: string; body: z.ZodType; listQuery: z.ZodType },
+  tag: string,
+): ApiOperation[] {
+  return [...kind.customFields.operations(tag), ...recordOperations({ tag, noun: kind.entity, ...schemas })];
 }

@@ -1,9 +1,13 @@
+import type { ApiOperation } from '@crm/shared';
 import type { Router } from 'express';
 import type { ServiceContext } from '../config';
-import { recordRoutes } from '../records/record-routes';
+import { recordKindOperations, recordRoutes } from '../records/record-routes';
 import { taskKind } from './tasks.domain';
 import { taskBody, taskListQuery } from './tasks.schemas';
 
+const TASKS_SCHEMAS = { basePath: '/api/tasks/', body: taskBody, listQuery: taskListQuery };
+
 /** `/api/tasks/`, `/api/tasks/<id>/` and `/api/tasks/custom-fields/`. */
-export const tasksRoutes = (context: ServiceContext): Router =>
-  recordRoutes(context, taskKind, { basePath: '/api/tasks/', body: taskBody, listQuery: taskListQuery });
+export const tasksRoutes = (context: ServiceContext): Router => recordRoutes(context, taskKind, TASKS_SCHEMAS);
+
+export const tasksOperations: ApiOperation[] = recordKindOperations(taskKind, TASKS_SCHEMAS, 'Tasks');

@@ -1,4 +1,4 @@
-import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, type DataSource } from '@crm/shared';
+import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, type ApiOperation, type DataSource } from '@crm/shared';
 import { Router } from 'express';
 import { auditLogQuery } from './audit-log.schemas';
 import { countAuditEntries, listAuditEntries, type AuditFilter } from './audit-log.repository';
@@ -27,3 +27,13 @@ export function auditLogRoutes(dataSource: DataSource): Router {
   });
   return router;
 }
+
+export const auditLogOperation: ApiOperation = {
+  method: 'get',
+  path: '/api/audit-logs/',
+  tag: 'Audit',
+  summary: "The tenant's audit log",
+  description: 'Admins with the `audit:read` scope. One entry per event (record changes, merges, profiles), newest first unless `ordering=time`.',
+  query: auditLogQuery,
+  responses: { 200: 'A page of audit entries.' },
+};

@@ -1,4 +1,4 @@
-import { pageEnvelope, pageRequest, parseBody, parseQuery, idParam } from '@crm/shared';
+import { idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { userCaller } from '../common/caller-guards';
@@ -27,3 +27,19 @@ export function apiTokensRoutes(deps: AuthDeps): Router {
   });
   return router;
 }
+
+const USER_ONLY = 'With a user access token only (an API token gets 403).';
+
+export const apiTokenOperations: ApiOperation[] = [
+  { method: 'get', path: '/api/auth/api-tokens/', tag: 'Auth', summary: 'List my API tokens', description: USER_ONLY, query: listApiTokensQuery, responses: { 200: 'A page of tokens (never their secrets).' } },
+  {
+    method: 'post',
+    path: '/api/auth/api-tokens/',
+    tag: 'Auth',
+    summary: 'Create an API token',
+    description: `${USER_ONLY} Its scopes are a subset of what the user may do; the secret is shown in this answer only.`,
+    body: createApiTokenBody,
+    responses: { 201: 'The token with its secret (`crm_pat_…`).', 409: 'The name is taken.' },
+  },
+  { method: 'delete', path: '/api/auth/api-tokens/:tokenId/', tag: 'Auth', summary: 'Revoke one of my API tokens', description: USER_ONLY, responses: { 204: 'Revoked.' } },
+];

@@ -1,4 +1,4 @@
-import { callerOf } from '@crm/shared';
+import { callerOf, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { getMe } from './get-me';
@@ -10,3 +10,11 @@ export function meRoutes(deps: AuthDeps): Router {
   });
   return router;
 }
+
+export const meOperation: ApiOperation = {
+  method: 'get',
+  path: '/api/auth/me/',
+  tag: 'Auth',
+  summary: 'Who am I',
+  responses: { 200: 'The caller: user, profile, tenant, scopes.' },
+};

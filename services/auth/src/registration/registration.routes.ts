@@ -1,4 +1,4 @@
-import { parseBody } from '@crm/shared';
+import { parseBody, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { registerOrg } from './register-org';
@@ -19,3 +19,13 @@ export function registrationRoutes(deps: AuthDeps): Router {
   });
   return router;
 }
+
+export const registrationOperation: ApiOperation = {
+  method: 'post',
+  path: '/api/auth/register/',
+  tag: 'Auth',
+  summary: 'Open a tenant',
+  description: 'Anonymous. The new tenant with its first admin, and a pair of tokens for that admin.',
+  body: registerBody,
+  responses: { 201: '`{org, user, profile, access, refresh}`.', 409: 'The e-mail is taken.' },
+};

@@ -1,4 +1,4 @@
-import { parseBody } from '@crm/shared';
+import { parseBody, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { logIn } from './log-in';
@@ -17,3 +17,16 @@ export function sessionsRoutes(deps: AuthDeps): Router {
   });
   return router;
 }
+
+export const sessionOperations: ApiOperation[] = [
+  { method: 'post', path: '/api/auth/login/', tag: 'Auth', summary: 'Log in', description: 'Anonymous.', body: loginBody, responses: { 200: '`{access, refresh}`.', 401: 'Wrong e-mail or password.' } },
+  {
+    method: 'post',
+    path: '/api/auth/refresh-token/',
+    tag: 'Auth',
+    summary: 'Exchange a refresh token for a new pair',
+    description: 'Anonymous. A refresh token works once; reusing one revokes its whole family.',
+    body: refreshBody,
+    responses: { 200: '`{access, refresh}`.', 401: 'Invalid, expired or reused refresh token.' },
+  },
+];

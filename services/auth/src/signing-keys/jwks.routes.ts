@@ -1,3 +1,4 @@
+import type { ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { SigningKeyRing } from './signing-keys';
 
@@ -9,3 +10,12 @@ export function jwksRoutes(ring: SigningKeyRing): Router {
   });
   return router;
 }
+
+export const jwksOperation: ApiOperation = {
+  method: 'get',
+  path: '/api/auth/.well-known/jwks.json',
+  tag: 'Auth',
+  summary: 'The public keys of access tokens (JWKS)',
+  description: 'Anonymous.',
+  responses: { 200: '`{keys: [...]}`.' },
+};

@@ -1,4 +1,4 @@
-import { pageEnvelope, pageRequest, parseBody, parseQuery, idParam } from '@crm/shared';
+import { idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { addMember } from './add-member';
@@ -27,3 +27,19 @@ export function usersRoutes(deps: AuthDeps): Router {
   });
   return router;
 }
+
+const ADMINS = 'Admins only.';
+
+export const userOperations: ApiOperation[] = [
+  { method: 'get', path: '/api/auth/users/', tag: 'Auth', summary: "List the tenant's users", description: ADMINS, query: listUsersQuery, responses: { 200: 'A page of profiles.' } },
+  { method: 'post', path: '/api/auth/users/', tag: 'Auth', summary: 'Add a user to the tenant', description: ADMINS, body: addUserBody, responses: { 201: 'The profile.', 409: 'The e-mail is taken.' } },
+  {
+    method: 'patch',
+    path: '/api/auth/users/:profileId/',
+    tag: 'Auth',
+    summary: "Change a user's role or sales access",
+    description: ADMINS,
+    body: updateUserBody,
+    responses: { 200: 'The profile.' },
+  },
+];

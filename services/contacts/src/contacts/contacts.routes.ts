@@ -1,4 +1,4 @@
-import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
+import { callerOf, idParam, recordOperations, type ApiOperation, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
 import { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { removeContact } from './delete-contact';
@@ -50,3 +50,12 @@ export function contactsRoutes(deps: ContactsDeps): Router {
   });
   return router;
 }
+
+export const contactOperations: ApiOperation[] = recordOperations({
+  tag: 'Contacts',
+  basePath: '/api/contacts/',
+  noun: 'contact',
+  body: contactBody,
+  listQuery: contactListQuery,
+  listDescription: '`search` matches name, e-mail and phone; `tags` takes comma-separated tags (any of them).',
+});

@@ -1,4 +1,4 @@
-import { duplicateCheckBody, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { openContact } from '../contacts/contact-access';
@@ -15,3 +15,10 @@ export const contactDuplicatesRoutes = (deps: ContactsDeps): Router =>
     body: duplicateCheckBody.contact,
     open: openContact,
   });
+
+export const contactDuplicatesOperations = duplicatesOperations({
+  basePath: '/api/contacts/',
+  tag: 'Contacts',
+  noun: 'contact',
+  body: duplicateCheckBody.contact,
+});

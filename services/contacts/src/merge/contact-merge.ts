@@ -1,4 +1,4 @@
-import { mergeRoutes, type MergeableEntity } from '@crm/shared';
+import { mergeOperations, mergeRoutes, type MergeableEntity } from '@crm/shared';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { moveLeadLinksOfContact } from '../contact-leads/contact-leads.repository';
@@ -36,3 +36,5 @@ export const contactMerge: MergeableEntity<OpenedContact, ContactView> = {
 /** `POST /api/contacts/<keeper_id>/merge/`. */
 export const contactMergeRoutes = (deps: ContactsDeps): Router =>
   mergeRoutes({ basePath: '/api/contacts/', dataSource: deps.dataSource, entity: contactMerge, clock: deps.clock });
+
+export const contactMergeOperation = mergeOperations({ basePath: '/api/contacts/', tag: 'Contacts', noun: 'contact' });

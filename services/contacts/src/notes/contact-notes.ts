@@ -1,4 +1,4 @@
-import { recordNotesRoutes } from '@crm/shared';
+import { recordNotesOperations, recordNotesRoutes } from '@crm/shared';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { openContact } from '../contacts/contact-access';
@@ -16,3 +16,5 @@ export function contactNotesRoutes(deps: ContactsDeps): Router {
     clock: deps.clock,
   });
 }
+
+export const contactNotesOperations = recordNotesOperations({ basePath: '/api/contacts', tag: 'Contacts', noun: 'contact' });

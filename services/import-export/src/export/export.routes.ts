@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { callerOf, exportColumns, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, type ImportEntity } from '@crm/shared';
+import { callerOf, exportColumns, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, type ImportEntity } from '@crm/shared';
 import { Router } from 'express';
 import type { ImportExportDeps } from '../config';
 import { CSV_BOM, csvLine } from '../csv/write-csv';
@@ -62,3 +62,14 @@ export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
   }
   return router;
 }
+
+export const exportOperations: ApiOperation[] = IMPORT_ENTITIES.map((entity) => ({
+  method: 'get',
+  path: `/api/${entity}/export/`,
+  tag: entity === 'leads' ? 'Leads' : 'Contacts',
+  summary: `Export ${entity} as CSV`,
+  description:
+    `Takes the query parameters of \`GET /api/${entity}/\` (filters, search, ordering; no paging) and answers every match ` +
+    'the caller may open. Cells starting with `=`, `+`, `-`, `@`, a tab or CR are prefixed with `\'`.',
+  responses: { 200: { description: 'The CSV file (BOM, header line, CRLF).', content: 'csv' } },
+}));

@@ -2,11 +2,15 @@ import {
   AppError,
   callerOf,
   IMPORT_ENTITIES,
+  importCreated,
+  importRefused,
+  importReport,
   internalImportPaths,
   MAX_IMPORT_BYTES,
   PayloadTooLargeError,
   receiveSingleFile,
   requireSalesAccess,
+  type ApiOperation,
   type ImportEntity,
   type ImportRowError,
 } from '@crm/shared';
@@ -69,3 +73,51 @@ export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
   });
   return router;
 }
+
+const FILE_LIMITS = `One CSV file (UTF-8, a BOM allowed) of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and 5,000 rows; a header line naming the columns.`;
+const REFUSED = 'A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created.';
+
+function importOperations(entity: ImportEntity): ApiOperation[] {
+  const tag = entity === 'leads' ? 'Leads' : 'Contacts';
+  const upload = { field: 'file', description: FILE_LIMITS };
+  return [
+    {
+      method: 'post',
+      path: `/api/${entity}/import/preview/`,
+      tag,
+      summary: `Check a CSV file of ${entity} without importing it`,
+      upload,
+      responses: { 200: { description: 'Every problem of the file, by row and column.', schema: importReport }, 400: REFUSED, 413: 'Too large.' },
+    },
+    {
+      method: 'post',
+      path: `/api/${entity}/import/commit/`,
+      tag,
+      summary: `Import a CSV file of ${entity}: every row or none`,
+      upload,
+      responses: {
+        201: { description: 'The records created, one `*.created` event each.', schema: importCreated },
+        400: { description: REFUSED, schema: importRefused },
+        413: 'Too large.',
+      },
+    },
+  ];
+}
+
+export const importOperationsOfEveryEntity: ApiOperation[] = [
+  ...IMPORT_ENTITIES.flatMap(importOperations),
+  {
+    method: 'post',
+    path: '/api/leads/upload/',
+    tag: 'Leads',
+    summary: 'Import a CSV file of leads (deprecated)',
+    deprecated: true,
+    description: 'The commit in one call, with the file in the field `leads_file`; answered with `Deprecation: true` and a `Link` to its successor `/api/leads/import/commit/`.',
+    upload: { field: 'leads_file', description: FILE_LIMITS },
+    responses: {
+      201: { description: 'The leads created.', schema: importCreated },
+      400: { description: REFUSED, schema: importRefused },
+      413: 'Too large.',
+    },
+  },
+];

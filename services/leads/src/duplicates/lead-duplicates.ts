@@ -1,4 +1,4 @@
-import { duplicateCheckBody, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { openLead } from '../leads/lead-access';
@@ -20,3 +20,10 @@ export const leadDuplicatesRoutes = (deps: LeadsDeps): Router =>
     body: duplicateCheckBody.lead,
     open: openLead,
   });
+
+export const leadDuplicatesOperations = duplicatesOperations({
+  basePath: '/api/leads/',
+  tag: 'Leads',
+  noun: 'lead',
+  body: duplicateCheckBody.lead,
+});

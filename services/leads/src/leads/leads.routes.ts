@@ -1,4 +1,4 @@
-import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
+import { callerOf, idParam, recordOperations, type ApiOperation, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
 import { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { convertLead } from '../conversion/convert-lead';
@@ -56,3 +56,15 @@ export function leadsRoutes(deps: LeadsDeps, conversion: { waiter: ConversionWai
   });
   return router;
 }
+
+export const leadOperations: ApiOperation[] = recordOperations({
+  tag: 'Leads',
+  basePath: '/api/leads/',
+  noun: 'lead',
+  body: leadBody,
+  listQuery: leadListQuery,
+  listDescription: '`search` matches names, e-mail, phone and company; `tags` takes comma-separated tags (any of them).',
+  putDescription:
+    'With `status` = `converted` (from any other status) the lead is converted: an account, a contact and, when the lead ' +
+    'has an amount, an opportunity are created and linked; the answer carries `account_id`, `contact_id`, `opportunity_id`.',
+});

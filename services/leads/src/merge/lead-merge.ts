@@ -1,4 +1,4 @@
-import { mergeRoutes, ValidationError, type MergeableEntity } from '@crm/shared';
+import { mergeOperations, mergeRoutes, ValidationError, type MergeableEntity } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { openLead, type OpenedLead } from '../leads/lead-access';
@@ -45,3 +45,5 @@ export const leadMerge: MergeableEntity<OpenedLead, LeadView> = {
 /** `POST /api/leads/<keeper_id>/merge/`. */
 export const leadMergeRoutes = (deps: LeadsDeps): Router =>
   mergeRoutes({ basePath: '/api/leads/', dataSource: deps.dataSource, entity: leadMerge, clock: deps.clock });
+
+export const leadMergeOperation = mergeOperations({ basePath: '/api/leads/', tag: 'Leads', noun: 'lead' });

@@ -1,4 +1,4 @@
-import { recordNotesRoutes } from '@crm/shared';
+import { recordNotesOperations, recordNotesRoutes } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { openLead } from '../leads/lead-access';
@@ -15,3 +15,5 @@ export function leadNotesRoutes(deps: LeadsDeps): Router {
     },
   });
 }
+
+export const leadNotesOperations = recordNotesOperations({ basePath: '/api/leads', tag: 'Leads', noun: 'lead' });

@@ -1,0 +1,168 @@
+import { ERROR_RESPONSES, type ApiOperation, type ApiResponseDoc } from '@crm/shared';
+import type { RouteEntry } from '@crm/gateway';
+import { z } from 'zod';
+
+/** A service's name and the documentation of its public routes (its `ServiceDefinition`'s `name` and `api`). */
+export interface DocumentedService {
+  name: string;
+  api: ApiOperation[];
+}
+
+/** Finds the gateway route answering a method and path (the gateway's own `matchRoute`). */
+export type RouteLookup = (method: string, path: string) => RouteEntry | undefined;
+
+type JsonSchema = Record<string, unknown>;
+type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const PATH_PARAM = /:([A-Za-z]+)/g;
+
+/** The JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a client sends: transforms are applied after. */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+const errorBody = { $ref: '#/components/schemas/Error' };
+const validationBody = { $ref: '#/components/schemas/ValidationError' };
+
+function response(doc: ApiResponseDoc | string): Record<string, unknown> {
+  const { description, schema, content = 'json' } = typeof doc === 'string' ? { description: doc } : doc;
+  if (content === 'none') return { description };
+  if (content === 'csv') return { description, content: { 'text/csv': { schema: { type: 'string' } } } };
+  if (content === 'binary') return { description, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  return { description, content: { 'application/json': { schema: schema ? jsonSchemaOf(schema) : { type: 'object' } } } };
+}
+
+function errorResponse(description: string, body: JsonSchema = errorBody): Record<string, unknown> {
+  return { description, content: { 'application/json': { schema: body } } };
+}
+
+function parameters(operation: ApiOperation): Record<string, unknown>[] {
+  const inPath = [...operation.path.matchAll(PATH_PARAM)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  }));
+  if (!operation.query) return inPath;
+  const query = jsonSchemaOf(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...inPath, ...inQuery];
+}
+
+function requestBody(operation: ApiOperation): Record<string, unknown> | undefined {
+  if (operation.body) return { required: true, content: { 'application/json': { schema: jsonSchemaOf(operation.body) } } };
+  if (!operation.upload) return undefined;
+  const { field, description } = operation.upload;
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', required: [field], properties: { [field]: { type: 'string', contentMediaType: 'application/octet-stream', description } } },
+      },
+    },
+  };
+}
+
+/** The operation's answers: its own, then the errors every route of its kind can give (DESIGN §4). */
+function responses(operation: ApiOperation, route: RouteEntry): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const [status, doc] of Object.entries(operation.responses)) answers[status] = response(doc!);
+  const add = (status: number, value: Record<string, unknown>) => (answers[status] ??= value);
+  if (operation.body || operation.query || operation.upload) add(400, errorResponse(ERROR_RESPONSES.validation, validationBody));
+  if (route.auth !== 'anonymous') {
+    add(401, errorResponse(ERROR_RESPONSES.unauthorized));
+    add(403, errorResponse(ERROR_RESPONSES.forbidden));
+  }
+  if (operation.path.includes('/:')) add(404, errorResponse(ERROR_RESPONSES.notFound));
+  add(429, errorResponse(ERROR_RESPONSES.tooMany));
+  return answers;
+}
+
+function accessNote(route: RouteEntry): string {
+  if (route.auth === 'anonymous') return 'No credential (limited per client address).';
+  const who = route.auth === 'user-only' ? 'A user access token' : 'A user access token or an API token';
+  return route.scope ? `${who} with the scope \`${route.scope}\`.` : `${who}.`;
+}
+
+const operationId = (operation: ApiOperation): string =>
+  [operation.method, ...operation.path.split('/').filter(Boolean)]
+    .map((part) => part.replace(/^:/, 'by_').replace(/[^A-Za-z0-9]+/g, '_'))
+    .join('_');
+
+/**
+ * The OpenAPI 3.1 document of the public API: every operation of every service, with the access the
+ * gateway enforces for it. Throws when an operation is not routed by the gateway to the service that
+ * documents it, so a document can never describe a route clients cannot reach.
+ */
+export function buildOpenApiDocument(services: DocumentedService[], lookup: RouteLookup, version: string): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const service of services) {
+    for (const operation of service.api) {
+      const samplePath = operation.path.replace(PATH_PARAM, SAMPLE_ID);
+      const route = lookup(operation.method, samplePath);
+      if (route?.service !== service.name) {
+        throw new Error(`${operation.method.toUpperCase()} ${operation.path} (${service.name}) is routed to ${route?.service ?? 'nothing'}`);
+      }
+      const path = operation.path.replace(PATH_PARAM, '{$1}');
+      const item = (paths[path] ??= {});
+      if (item[operation.method]) throw new Error(`${operation.method.toUpperCase()} ${operation.path} is documented twice`);
+      tags.add(operation.tag);
+      item[operation.method] = {
+        operationId: operationId(operation),
+        tags: [operation.tag],
+        summary: operation.summary,
+        ...(operation.deprecated ? { deprecated: true } : {}),
+        description: [operation.description, accessNote(route)].filter(Boolean).join('\n\n'),
+        ...(route.scope ? { 'x-scope': route.scope } : {}),
+        'x-rate-limit-bucket': route.bucket,
+        security: route.auth === 'anonymous' ? [] : [{ bearer: [] }],
+        parameters: parameters(operation),
+        ...(requestBody(operation) ? { requestBody: requestBody(operation) } : {}),
+        responses: responses(operation, route),
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'CRM platform API',
+      version,
+      description:
+        'Leads, contacts, accounts, opportunities and tasks of many tenants behind one gateway. Every answer of a ' +
+        'list is a page `{count, next, previous, results}` (`page`, `page_size` up to 100). Errors: 400 ' +
+        '`{error: true, errors: {<field>: [message]}}`, every other status `{detail}`.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    security: [{ bearer: [] }],
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: '`Authorization: Bearer <token>`: a user access token (a JWT from register, login or refresh-token) or an API token (`crm_pat_…`).',
+        },
+      },
+      schemas: {
+        Error: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' }, code: { type: 'string' } } },
+        ValidationError: {
+          type: 'object',
+          required: ['error', 'errors'],
+          properties: {
+            error: { const: true },
+            errors: { type: 'object', additionalProperties: true, description: 'Messages by field; `non_field_errors` for the body as a whole.' },
+          },
+        },
+      },
+    },
+  };
+}

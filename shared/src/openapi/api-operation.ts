@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What one status answers: JSON (with a schema when it has one), a CSV file, a download, or nothing. */
+export interface ApiResponseDoc {
+  description: string;
+  schema?: z.ZodType;
+  content?: 'json' | 'csv' | 'binary' | 'none';
+}
+
+/**
+ * The documentation of one public route, written beside the route from the zod schemas its handler
+ * parses with. `contracts/` assembles every service's list into the OpenAPI document the gateway serves,
+ * and a test compares each list with the routes the service really registers.
+ */
+export interface ApiOperation {
+  method: HttpMethod;
+  /** As routed (express style): `/api/leads/:id/`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  deprecated?: boolean;
+  /** An object schema; each property is a query parameter. */
+  query?: z.ZodType;
+  /** The JSON request body. */
+  body?: z.ZodType;
+  /** A multipart/form-data body carrying one file in this field. */
+  upload?: { field: string; description: string };
+  /** Success and operation-specific answers; the common errors (401, 403, 404, 429…) are added when built. */
+  responses: Partial<Record<number, ApiResponseDoc | string>>;
+}
+
+/** The error bodies of the contract (DESIGN §4), shared by every operation. */
+export const ERROR_RESPONSES = {
+  validation: 'Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed.',
+  unauthorized: 'No valid credential: `{detail}`.',
+  forbidden: 'The credential lacks the scope, or the caller the right: `{detail}`.',
+  notFound: 'No such record, or one the caller may not open: `{detail: "Not found."}`.',
+  tooMany: 'Rate limit of the bucket reached: `{detail}` with `Retry-After`.',
+} as const;

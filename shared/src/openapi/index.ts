@@ -1,0 +1,2 @@
+export * from './api-operation';
+export * from './record-operations';

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { ApiOperation } from './api-operation';
+
+export interface RecordOperationsOptions {
+  tag: string;
+  /** The collection, ending in `/`: `/api/leads/`. */
+  basePath: string;
+  /** Singular noun for summaries: `lead`. */
+  noun: string;
+  body: z.ZodType;
+  listQuery: z.ZodType;
+  listDescription?: string;
+  /** Documentation of PUT when it does more than replace (a lead's conversion). */
+  putDescription?: string;
+}
+
+const CUSTOM_FILTERS =
+  '`cf_<key>=<value>` filters on a custom field marked filterable (typed: a number compares as a number, a checkbox takes true/false, a date YYYY-MM-DD); another one is a 400.';
+
+/** List, create, read, replace, change and delete of one entity: the shape every record endpoint shares (DESIGN §4). */
+export function recordOperations(options: RecordOperationsOptions): ApiOperation[] {
+  const { tag, basePath, noun, body, listQuery } = options;
+  const item = `${basePath}:id/`;
+  return [
+    {
+      method: 'get',
+      path: basePath,
+      tag,
+      summary: `List ${noun}s`,
+      description: [options.listDescription, CUSTOM_FILTERS].filter(Boolean).join(' '),
+      query: listQuery,
+      responses: { 200: `A page: \`{count, next, previous, results}\` of ${noun}s.` },
+    },
+    { method: 'post', path: basePath, tag, summary: `Create a ${noun}`, body, responses: { 201: `The ${noun} created.` } },
+    { method: 'get', path: item, tag, summary: `Read a ${noun}`, responses: { 200: `The ${noun}.` } },
+    {
+      method: 'put',
+      path: item,
+      tag,
+      summary: `Replace a ${noun}`,
+      description: options.putDescription,
+      body,
+      responses: { 200: `The ${noun} as stored.` },
+    },
+    {
+      method: 'patch',
+      path: item,
+      tag,
+      summary: `Change some fields of a ${noun}`,
+      body,
+      responses: { 200: `The ${noun} as stored.` },
+    },
+    { method: 'delete', path: item, tag, summary: `Delete a ${noun}`, responses: { 204: 'Deleted.' } },
+  ];
+}

@@ -1,0 +1,371 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { DEV_INTERNAL_TOKEN_SECRET } from '@crm/shared';
+import { parseThrottleRates } from '@crm/gateway';
+import { SERVICES } from '@crm/system';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Ingress, NetworkPolicy, type IIngress, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Secret, Service, type IConfigMap, type IContainer, type ISecret, type IService } from 'kubernetes-models/v1';
+import { parseAllDocuments } from 'yaml';
+
+/**
+ * k8s/ checked offline (there is no cluster here): the base and the dev overlay render with
+ * `kubectl kustomize`, every object is valid against the Kubernetes schema, and every Deployment has
+ * what a rollout needs (probes, resources, a locked-down security context, a graceful stop, a disruption
+ * budget and an autoscaler), only the settings its process reads, its secrets from `crm-secrets`, and
+ * ingress from nowhere but the workloads that call it.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const KUBECTL = '/usr/bin/kubectl';
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  [field: string]: unknown;
+}
+
+/** The schema model of every kind the manifests may hold; any other kind is a failure. */
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  'apps/v1/Deployment': Deployment,
+  'v1/Service': Service,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'networking.k8s.io/v1/Ingress': Ingress,
+};
+
+function render(dir: string): K8sObject[] {
+  const output = execFileSync(KUBECTL, ['kustomize', path.join(ROOT, dir)], { encoding: 'utf8', timeout: 60_000 });
+  return parseAllDocuments(output).map((document) => {
+    if (document.errors.length > 0) throw document.errors[0];
+    return document.toJS() as K8sObject;
+  });
+}
+
+/**
+ * kustomize folds a long base64 Secret value over lines; the API server's decoder (Go's base64) skips
+ * newlines, the schema's `byte` format does not: unfold before validating.
+ */
+const forSchema = (object: K8sObject): K8sObject =>
+  object.kind === 'Secret' && object.data
+    ? { ...object, data: Object.fromEntries(Object.entries(object.data as Record<string, string>).map(([key, value]) => [key, value.replace(/[\r\n]/g, '')])) }
+    : object;
+
+const ofKind = <T>(objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind) as unknown as Array<T & K8sObject>;
+/** True when every label a selector asks for is on `labels` (an empty selector matches everything). */
+const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> = {}) =>
+  Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
+
+const podLabels = (deployment: IDeployment) => deployment.spec?.template.metadata?.labels ?? {};
+
+/**
+ * What a Deployment lacks to roll out safely, one line each; [] when nothing. Checks every container
+ * (init containers for resources and security context), the pod's security context, the drain timing,
+ * and that a PodDisruptionBudget and a HorizontalPodAutoscaler cover it.
+ */
+export function deploymentProblems(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const pdbs = ofKind<IPodDisruptionBudget>(objects, 'PodDisruptionBudget');
+  const hpas = ofKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler');
+  for (const deployment of ofKind<IDeployment>(objects, 'Deployment')) {
+    const name = deployment.metadata.name;
+    const problem = (text: string) => problems.push(`${name}: ${text}`);
+    const pod = deployment.spec?.template.spec;
+    if (!pod) {
+      problem('no pod spec');
+      continue;
+    }
+    const labels = podLabels(deployment);
+    if (!deployment.spec?.selector.matchLabels || !matches(deployment.spec.selector.matchLabels, labels)) problem('selector does not match the pod labels');
+    const tmpVolumes = new Set((pod.volumes ?? []).filter((volume) => volume.emptyDir).map((volume) => volume.name));
+
+    const podSecurity = pod.securityContext;
+    if (podSecurity?.runAsNonRoot !== true) problem('pod securityContext.runAsNonRoot is not true');
+    if (podSecurity?.runAsUser !== 1000) problem('pod securityContext.runAsUser is not 1000');
+    if (podSecurity?.seccompProfile?.type !== 'RuntimeDefault') problem('pod securityContext.seccompProfile is not RuntimeDefault');
+
+    const allContainers = [...(pod.initContainers ?? []).map((c) => ({ c, init: true })), ...pod.containers.map((c) => ({ c, init: false }))];
+    for (const { c: container, init } of allContainers) {
+      const where = `${init ? 'init container' : 'container'} ${container.name}`;
+      const requests = container.resources?.requests ?? {};
+      if (requests.cpu === undefined || requests.memory === undefined) problem(`${where} has no cpu and memory requests`);
+      if (container.resources?.limits?.memory === undefined) problem(`${where} has no memory limit`);
+      const security = container.securityContext;
+      if (security?.readOnlyRootFilesystem !== true) problem(`${where} has a writable root filesystem`);
+      if (security?.allowPrivilegeEscalation !== false) problem(`${where} allows privilege escalation`);
+      if (!security?.capabilities?.drop?.includes('ALL')) problem(`${where} does not drop ALL capabilities`);
+      if (!(container.volumeMounts ?? []).some((mount) => mount.mountPath === '/tmp' && tmpVolumes.has(mount.name))) problem(`${where} has no emptyDir on /tmp`);
+      if (init) continue;
+      if (container.readinessProbe?.httpGet?.path !== '/readyz') problem(`${where} has no readiness probe on /readyz`);
+      if (container.livenessProbe?.httpGet?.path !== '/livez') problem(`${where} has no liveness probe on /livez`);
+      if (!container.lifecycle?.preStop?.exec?.command?.length) problem(`${where} has no preStop hook`);
+    }
+    // preStop sleep 5 s, then SIGTERM and a drain of up to 10 s (SHUTDOWN_TIMEOUT_MS): all before the kill.
+    if ((pod.terminationGracePeriodSeconds ?? 30) <= 5 + 10) problem('terminationGracePeriodSeconds does not exceed preStop + drain (15 s)');
+
+    const budget = pdbs.find((pdb) => pdb.spec?.selector?.matchLabels && matches(pdb.spec.selector.matchLabels, labels));
+    if (!budget) problem('no PodDisruptionBudget selects its pods');
+    else if (budget.spec?.minAvailable === undefined && budget.spec?.maxUnavailable === undefined) problem('its PodDisruptionBudget sets neither minAvailable nor maxUnavailable');
+    const autoscaler = hpas.find(({ spec }) => spec?.scaleTargetRef.kind === 'Deployment' && spec.scaleTargetRef.name === name);
+    if (!autoscaler) problem('no HorizontalPodAutoscaler targets it');
+    else if (!autoscaler.spec?.metrics?.some((metric) => metric.resource?.name === 'cpu' && metric.resource.target.type === 'Utilization')) problem('its HorizontalPodAutoscaler does not scale on cpu utilization');
+  }
+  return problems;
+}
+
+const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'REDIS_URL'];
+const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT'];
+/** The settings each workload's containers may be given, as in docker-compose.yml. */
+const ALLOWED_SETTINGS: Record<string, string[]> = {
+  gateway: [
+    'NODE_ENV',
+    'LOG_LEVEL',
+    'INTERNAL_TOKEN_SECRET',
+    'REDIS_URL',
+    'GATEWAY_PORT',
+    'THROTTLE_RATES',
+    'AUTH_SERVICE_URL',
+    'LEADS_SERVICE_URL',
+    'CONTACTS_SERVICE_URL',
+    'ACCOUNTS_OPPORTUNITIES_SERVICE_URL',
+    'IMPORT_EXPORT_SERVICE_URL',
+    'AUDIT_SERVICE_URL',
+  ],
+  ...Object.fromEntries(SERVICES.map(({ definition }) => [definition.name, SERVICE_SETTINGS])),
+  'import-export': [...SERVICE_SETTINGS, 'LEADS_SERVICE_URL', 'CONTACTS_SERVICE_URL'],
+};
+const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
+/** Who may open a connection to each service (NetworkPolicy ingress): the gateway, and import-export to the two it imports into. */
+const CALLERS: Record<string, string[]> = Object.fromEntries(
+  SERVICES.map(({ definition }) => [definition.name, ['leads', 'contacts'].includes(definition.name) ? ['gateway', 'import-export'] : ['gateway']]),
+);
+
+/** The settings a container is given: its env and the keys of the ConfigMaps and Secrets it takes whole. */
+function settingsOf(container: IContainer, objects: K8sObject[]): Map<string, 'value' | 'configMap' | 'secret'> {
+  const settings = new Map<string, 'value' | 'configMap' | 'secret'>();
+  for (const source of container.envFrom ?? []) {
+    const ref = source.configMapRef ?? source.secretRef;
+    const kind = source.configMapRef ? 'ConfigMap' : 'Secret';
+    const found = objects.find((object) => object.kind === kind && object.metadata.name === ref?.name) as { data?: Record<string, string> } | undefined;
+    if (!found && kind === 'ConfigMap') throw new Error(`${container.name}: no ConfigMap ${ref?.name}`);
+    if (!found) throw new Error(`${container.name}: takes the whole Secret ${ref?.name}, whose keys cannot be checked`);
+    for (const key of Object.keys(found.data ?? {})) settings.set(`${source.prefix ?? ''}${key}`, kind === 'ConfigMap' ? 'configMap' : 'secret');
+  }
+  for (const variable of container.env ?? []) {
+    settings.set(variable.name, variable.valueFrom?.secretKeyRef ? 'secret' : variable.valueFrom?.configMapKeyRef ? 'configMap' : 'value');
+  }
+  return settings;
+}
+
+const renders: Array<[string, K8sObject[]]> = [
+  ['k8s/base', render('k8s/base')],
+  ['k8s/overlays/dev', render('k8s/overlays/dev')],
+];
+
+describe.each(renders)('%s', (dir, objects) => {
+  const deployments = ofKind<IDeployment>(objects, 'Deployment');
+  const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
+  const configMaps = ofKind<IConfigMap>(objects, 'ConfigMap');
+  const workloadOf = (deployment: IDeployment) => podLabels(deployment)['app.kubernetes.io/name'];
+  const containersOf = (deployment: IDeployment) => [...(deployment.spec?.template.spec?.initContainers ?? []), ...(deployment.spec?.template.spec?.containers ?? [])];
+
+  it('renders only objects that are valid against the Kubernetes schema', () => {
+    expect(objects.length).toBeGreaterThan(0);
+    const invalid = objects.flatMap((object) => {
+      const Model = MODELS[`${object.apiVersion}/${object.kind}`];
+      if (!Model) return [`${object.apiVersion} ${object.kind} ${object.metadata?.name}: not an expected kind`];
+      try {
+        new Model(forSchema(object) as never).validate();
+        return [];
+      } catch (error) {
+        return [`${object.kind} ${object.metadata.name}: ${(error as Error).message}`];
+      }
+    });
+    expect(invalid).toEqual([]);
+  });
+
+  it('runs the gateway and every service, each labelled, from the one image, on its port', () => {
+    expect(deployments.map((deployment) => workloadOf(deployment)).sort()).toEqual([...PORTS.keys()].sort());
+    for (const object of objects) expect([object.kind, object.metadata.name, object.metadata.labels?.['app.kubernetes.io/part-of']]).toEqual([object.kind, object.metadata.name, 'crm-platform']);
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      expect(deployment.metadata?.name).toBe(workload);
+      expect(podLabels(deployment)['app.kubernetes.io/part-of']).toBe('crm-platform');
+      const [container, ...others] = deployment.spec!.template.spec!.containers;
+      expect(others).toEqual([]);
+      expect(container!.image).toMatch(/^crm-platform(:|$)/);
+      expect(container!.command).toEqual(['node', workload === 'gateway' ? 'gateway/dist/main.js' : `services/${workload}/dist/main.js`]);
+      expect(container!.ports?.map((port) => port.containerPort)).toEqual([PORTS.get(workload)]);
+      const service = objects.find((object) => object.kind === 'Service' && object.metadata.name === workload) as (IService & K8sObject) | undefined;
+      expect(service?.spec?.type ?? 'ClusterIP').toBe('ClusterIP');
+      expect(matches(service?.spec?.selector, podLabels(deployment)) && Object.keys(service?.spec?.selector ?? {}).length > 0).toBe(true);
+      expect(service?.spec?.ports?.map((port) => port.port)).toEqual([PORTS.get(workload)]);
+    }
+  });
+
+  it('has what a rollout needs on every Deployment', () => {
+    expect(deploymentProblems(objects)).toEqual([]);
+  });
+
+  it('gives each container only settings its process reads, secrets from crm-secrets only', () => {
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      for (const container of containersOf(deployment)) {
+        const settings = settingsOf(container, objects);
+        expect([workload, container.name, [...settings.keys()].filter((name) => !ALLOWED_SETTINGS[workload]!.includes(name))]).toEqual([workload, container.name, []]);
+        for (const [name, source] of settings) expect([container.name, name, source]).toEqual([container.name, name, SECRET_KEYS.includes(name) ? 'secret' : 'configMap']);
+        for (const variable of container.env ?? []) {
+          const ref = variable.valueFrom?.secretKeyRef;
+          if (!ref) continue;
+          expect(ref.name).toMatch(/^crm-secrets(-[a-z0-9]+)?$/);
+          expect(ref.key).toBe(variable.name);
+        }
+      }
+      const main = settingsOf(deployment.spec!.template.spec!.containers[0]!, objects);
+      expect([...main.keys()].sort()).toEqual(
+        workload === 'gateway' ? [...ALLOWED_SETTINGS.gateway!].sort() : [...ALLOWED_SETTINGS[workload]!].sort(),
+      );
+    }
+  });
+
+  it('points every URL at a Service that exists, on its port', () => {
+    for (const configMap of configMaps) {
+      for (const [key, value] of Object.entries(configMap.data ?? {})) {
+        if (!key.endsWith('_SERVICE_URL')) continue;
+        const url = new URL(value);
+        expect([key, Number(url.port)]).toEqual([key, PORTS.get(url.hostname)]);
+      }
+      const workload = configMap.metadata?.labels?.['app.kubernetes.io/name'];
+      if (workload === 'gateway') expect(configMap.data?.GATEWAY_PORT).toBe('8080');
+      else expect(Number(configMap.data?.PORT)).toBe(PORTS.get(workload!));
+    }
+  });
+
+  it("sets the gateway's THROTTLE_RATES in its ConfigMap", () => {
+    const gateway = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!;
+    const name = gateway.spec!.template.spec!.containers[0]!.envFrom?.find((source) => source.configMapRef)?.configMapRef?.name;
+    const rates = configMaps.find((configMap) => configMap.metadata?.name === name)?.data?.THROTTLE_RATES;
+    expect(rates).toBeDefined();
+    expect(() => parseThrottleRates(rates!)).not.toThrow();
+  });
+
+  it('migrates each service in an init container before it starts; the gateway has no database', () => {
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      const pod = deployment.spec!.template.spec!;
+      if (workload === 'gateway') {
+        expect(pod.initContainers ?? []).toEqual([]);
+        continue;
+      }
+      expect(pod.initContainers?.map((init) => [...(init.command ?? []), ...(init.args ?? [])])).toEqual([
+        ['node', `services/${workload}/dist/main.js`, 'migrate'],
+      ]);
+      expect(pod.initContainers![0]!.image).toBe(pod.containers[0]!.image);
+    }
+  });
+
+  it('denies ingress by default; opens the gateway to all and each service to its callers only', () => {
+    const ingressPolicies = policies.filter((policy) => policy.spec?.policyTypes?.includes('Ingress') ?? true);
+    const denyAll = ingressPolicies.filter((policy) => (policy.spec?.ingress ?? []).length === 0);
+    const open = new Set<string>();
+    const callers = new Map<string, Set<string>>();
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      const labels = podLabels(deployment);
+      const selecting = ingressPolicies.filter((policy) => matches(policy.spec?.podSelector.matchLabels, labels));
+      expect([workload, denyAll.some((policy) => selecting.includes(policy))]).toEqual([workload, true]);
+      const allowing = selecting.filter((policy) => !denyAll.includes(policy));
+      expect([workload, allowing.length]).toEqual([workload, 1]);
+      for (const rule of allowing.flatMap((policy) => policy.spec?.ingress ?? [])) {
+        for (const port of rule.ports ?? [{}]) expect([workload, port.port]).toEqual([workload, 'http']);
+        if (!rule.from?.length) open.add(workload);
+        for (const peer of rule.from ?? []) {
+          const caller = peer.podSelector?.matchLabels?.['app.kubernetes.io/name'];
+          // Only same-namespace pods of a named workload: no ipBlock, namespaceSelector or empty podSelector.
+          if (peer.ipBlock || peer.namespaceSelector || !caller) open.add(workload);
+          else callers.set(workload, new Set([...(callers.get(workload) ?? []), caller]));
+        }
+      }
+    }
+    expect([...open]).toEqual(['gateway']);
+    for (const [service, expected] of Object.entries(CALLERS)) expect([service, [...(callers.get(service) ?? [])].sort()]).toEqual([service, expected]);
+  });
+
+  it('routes the Ingress to the gateway Service', () => {
+    const ingresses = ofKind<IIngress>(objects, 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const paths = ingresses[0]!.spec?.rules?.flatMap((rule) => rule.http?.paths ?? []) ?? [];
+    expect(paths.map(({ path, pathType, backend }) => [path, pathType, backend.service?.name, backend.service?.port?.name ?? backend.service?.port?.number])).toEqual([
+      ['/', 'Prefix', 'gateway', 'http'],
+    ]);
+  });
+
+  it(dir === 'k8s/base' ? 'holds no Secret (crm-secrets is created per environment)' : 'generates crm-secrets with every key, development values only', () => {
+    const secrets = ofKind<ISecret>(objects, 'Secret');
+    if (dir === 'k8s/base') {
+      expect(secrets).toEqual([]);
+      return;
+    }
+    expect(secrets.map((secret) => secret.metadata?.name)).toEqual([expect.stringMatching(/^crm-secrets-/)]);
+    const values = Object.fromEntries(Object.entries(secrets[0]!.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
+    expect(Object.keys(values).sort()).toEqual([...SECRET_KEYS].sort());
+    expect(values.INTERNAL_TOKEN_SECRET!.length).toBeGreaterThanOrEqual(32);
+    // NODE_ENV=production refuses the code's built-in development secret.
+    expect(values.INTERNAL_TOKEN_SECRET).not.toBe(DEV_INTERNAL_TOKEN_SECRET);
+    expect(values.INTERNAL_TOKEN_SECRET).toMatch(/dev/);
+    for (const deployment of deployments) {
+      for (const variable of containersOf(deployment).flatMap((container) => container.env ?? [])) {
+        if (variable.valueFrom?.secretKeyRef) expect(variable.valueFrom.secretKeyRef.name).toBe(secrets[0]!.metadata?.name);
+      }
+    }
+  });
+});
+
+describe('deploymentProblems', () => {
+  const [, dev] = renders[1]!;
+  const deploymentNamed = (objects: K8sObject[], name: string) => ofKind<IDeployment>(objects, 'Deployment').find((deployment) => deployment.metadata?.name === name)!;
+
+  it('reports a Deployment without probes, resources or a locked-down container', () => {
+    const broken = structuredClone(dev);
+    const container = deploymentNamed(broken, 'leads').spec!.template.spec!.containers[0]!;
+    delete container.readinessProbe;
+    delete container.livenessProbe;
+    delete container.resources!.limits;
+    container.securityContext!.readOnlyRootFilesystem = false;
+    delete container.lifecycle;
+    expect(deploymentProblems(broken)).toEqual([
+      'leads: container leads has no memory limit',
+      'leads: container leads has a writable root filesystem',
+      'leads: container leads has no readiness probe on /readyz',
+      'leads: container leads has no liveness probe on /livez',
+      'leads: container leads has no preStop hook',
+    ]);
+  });
+
+  it('reports a Deployment without a PodDisruptionBudget or an autoscaler, or a pod that may run as root', () => {
+    const broken = structuredClone(dev).filter(
+      (object) => !(['PodDisruptionBudget', 'HorizontalPodAutoscaler'].includes(object.kind) && object.metadata.name === 'audit'),
+    );
+    const pod = deploymentNamed(broken, 'gateway').spec!.template.spec!;
+    delete pod.securityContext!.runAsNonRoot;
+    pod.terminationGracePeriodSeconds = 10;
+    expect(deploymentProblems(broken)).toEqual([
+      'audit: no PodDisruptionBudget selects its pods',
+      'audit: no HorizontalPodAutoscaler targets it',
+      'gateway: pod securityContext.runAsNonRoot is not true',
+      'gateway: terminationGracePeriodSeconds does not exceed preStop + drain (15 s)',
+    ]);
+  });
+
+  it('reports a PodDisruptionBudget whose selector misses the pods', () => {
+    const broken = structuredClone(dev);
+    const pdb = ofKind<IPodDisruptionBudget>(broken, 'PodDisruptionBudget').find((budget) => budget.metadata?.name === 'contacts')!;
+    pdb.spec!.selector!.matchLabels = { 'app.kubernetes.io/name': 'contact' };
+    expect(deploymentProblems(broken)).toEqual(['contacts: no PodDisruptionBudget selects its pods']);
+  });
+});
