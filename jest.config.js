@@ -1,8 +1,9 @@
 /**
  * One jest run for the whole repository. TypeScript is transformed by swc (no type check here: `npm test`
- * runs `tsc -b` first). jose ships ESM only, so its files are transformed to CommonJS too.
+ * runs `tsc -b` first). jose and some of Pact's dependencies ship ESM only, so their files are transformed to
+ * CommonJS too. The Pact suites (`*.pact.test.ts`) run apart, consumers before providers: `npm run test:pacts`.
  */
-const esmOnly = ['jose'];
+const esmOnly = ['jose', 'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate'];
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
 
 /** @type {import('jest').Config} */
@@ -21,7 +22,7 @@ module.exports = {
     '^@crm/contracts$': '<rootDir>/contracts/src/index.ts',
   },
   testMatch: ['<rootDir>/**/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(process.env.CRM_PACT_SUITES ? [] : ['\\.pact\\.test\\.ts$'])],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   // Integration and end-to-end suites share one database and broker: one file at a time.

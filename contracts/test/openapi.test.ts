@@ -1,16 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { matchRoute, ROUTE_TABLE } from '@crm/gateway';
-import {
-  commonConfig,
-  type CommonConfig,
-  createLogger,
-  loadConfig,
-  openServiceDatabase,
-  port,
-  type AnyServiceDefinition,
-  type ApiOperation,
-} from '@crm/shared';
+import type { AnyServiceDefinition, ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import { z } from 'zod';
 import { CONTRACT_FILES, formatDocument } from '../src/contract-files';
@@ -18,17 +9,15 @@ import { buildOpenApiDocument } from '../src/openapi/openapi-document';
 import { publicApiDocument } from '../src/openapi/public-api';
 import { documentationGaps } from '../src/openapi/route-coverage';
 import { SERVICE_DEFINITIONS } from '../src/services';
+import { openService } from './support/service-deps';
 
 /** The router a service really serves, built from its definition with real dependencies. */
 async function routerOf(definition: AnyServiceDefinition): Promise<Router> {
-  const config = loadConfig({ ...commonConfig, ...definition.config, PORT: port(definition.defaultPort) }, process.env) as CommonConfig;
-  const dataSource = await openServiceDatabase({ url: config.DATABASE_URL, schema: definition.schema, migrations: definition.migrations, poolSize: 2 });
-  const closers: Array<() => Promise<void>> = [];
+  const service = await openService(definition);
   try {
-    return await definition.routes({ config, dataSource, logger: createLogger(definition.name, 'silent'), clock: () => new Date(), onStop: (close) => closers.push(close) });
+    return await definition.routes(service.deps);
   } finally {
-    for (const close of closers) await close();
-    await dataSource.destroy();
+    await service.close();
   }
 }
 

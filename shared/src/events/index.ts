@@ -1,2 +1,3 @@
 export * from './lead-converted';
 export * from './record-merged';
+export * from './event-catalogue';

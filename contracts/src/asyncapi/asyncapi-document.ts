@@ -1,0 +1,89 @@
+import { EVENT_CATALOGUE, type AnyServiceDefinition } from '@crm/shared';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+const ENVELOPE_DESCRIPTION =
+  'CloudEvents 1.0 JSON. `id` is the message id and every consumer\'s deduplication key; `subject` the record; `type` the routing key.';
+
+/** The types a consumer's queue is bound to (`#`: every one). */
+const typesBound = (bindings: string[]): string[] => (bindings.includes('#') ? EVENT_CATALOGUE.map((entry) => entry.type) : bindings);
+
+function payloadOf(data: z.ZodType | undefined, summary: string): JsonSchema {
+  const dataSchema = data
+    ? (({ $schema: _dialect, ...schema }) => schema)(z.toJSONSchema(data, { target: 'draft-7', unrepresentable: 'any' }) as JsonSchema)
+    : { type: 'object', description: 'The record as the API shows it, plus `version`.' };
+  return {
+    type: 'object',
+    description: summary,
+    required: ['specversion', 'id', 'source', 'type', 'time', 'subject', 'tenantid', 'actor', 'datacontenttype', 'data'],
+    properties: {
+      specversion: { const: '1.0' },
+      id: { type: 'string', format: 'uuid' },
+      source: { type: 'string', description: 'The producing service.' },
+      type: { type: 'string' },
+      time: { type: 'string', format: 'date-time' },
+      subject: { type: 'string', description: 'The id of the record the event is about.' },
+      tenantid: { type: 'string', format: 'uuid' },
+      actor: {
+        oneOf: [
+          { type: 'null' },
+          { type: 'object', required: ['user_id', 'profile_id'], properties: { user_id: { type: 'string' }, profile_id: { type: 'string' } } },
+        ],
+      },
+      datacontenttype: { const: 'application/json' },
+      data: dataSchema,
+    },
+  };
+}
+
+/**
+ * The AsyncAPI 3.0 document of every event: one channel per type on the topic exchange, a `send`
+ * operation for its producer and a `receive` operation for each service whose queue is bound to it.
+ */
+export function buildAsyncApiDocument(services: AnyServiceDefinition[], version: string): Record<string, unknown> {
+  const channels: Record<string, unknown> = {};
+  const operations: Record<string, unknown> = {};
+  const messages: Record<string, unknown> = {};
+  for (const entry of EVENT_CATALOGUE) {
+    const ref = { $ref: `#/components/messages/${entry.type}` };
+    messages[entry.type] = { name: entry.type, title: entry.type, summary: entry.summary, contentType: 'application/json', payload: payloadOf(entry.data, entry.summary) };
+    channels[entry.type] = {
+      address: entry.type,
+      title: entry.type,
+      messages: { [entry.type]: ref },
+      bindings: { amqp: { is: 'routingKey', exchange: { name: 'crm.events', type: 'topic', durable: true, autoDelete: false, vhost: '/' }, bindingVersion: '0.3.0' } },
+    };
+    operations[`${entry.producer}.send.${entry.type}`] = {
+      action: 'send',
+      title: `${entry.producer} publishes ${entry.type}`,
+      channel: { $ref: `#/channels/${entry.type}` },
+      description: 'Written to the outbox in the transaction of the change; relayed with publisher confirms (at least once).',
+    };
+  }
+  for (const service of services) {
+    for (const type of service.consumes ? typesBound(service.consumes.bindings) : []) {
+      operations[`${service.name}.receive.${type}`] = {
+        action: 'receive',
+        title: `${service.name} consumes ${type}`,
+        channel: { $ref: `#/channels/${type}` },
+        description: `From the durable quorum queue \`crm.${service.name}\`, through an inbox keyed by the event id; after the delivery limit, to \`crm.dlx\`.`,
+      };
+    }
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'CRM platform events',
+      version,
+      description:
+        `Every event the services publish on the topic exchange \`crm.events\` (routing key = event type). ${ENVELOPE_DESCRIPTION} ` +
+        'Delivery is at least once and unordered across consumers: keep an inbox of handled ids, and apply a record event only when its `version` is newer than the copy you hold.',
+    },
+    defaultContentType: 'application/json',
+    servers: { rabbitmq: { host: 'rabbitmq:5672', protocol: 'amqp', protocolVersion: '0.9.1', description: 'The RabbitMQ of the deployment (AMQP_URL).' } },
+    channels,
+    operations,
+    components: { messages },
+  };
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { LEAD_CONVERTED, leadConvertedData } from './lead-converted';
+import { CONTACT_MERGED, LEAD_MERGED, recordMergedData } from './record-merged';
+
+export interface CatalogueEntry {
+  type: string;
+  /** The service whose outbox writes it (the envelope's `source`). */
+  producer: string;
+  summary: string;
+  /** The schema of `data`, where one is declared in code (the others carry the record as the API shows it). */
+  data?: z.ZodType;
+}
+
+const recordEvents = (entity: string, producer: string, label: string): CatalogueEntry[] => [
+  { type: `${entity}.created`, producer, summary: `A ${label} was created: the record as the API shows it, plus \`version\`.` },
+  { type: `${entity}.updated`, producer, summary: `A ${label} changed: the record as the API shows it now, plus \`version\`.` },
+  { type: `${entity}.deleted`, producer, summary: `A ${label} was deleted (also the merged-away one of a merge): \`{id, assigned_to, version}\`.` },
+];
+
+/** Every event the platform publishes (DESIGN §7); the AsyncAPI document and the message pacts are built from it. */
+export const EVENT_CATALOGUE: readonly CatalogueEntry[] = [
+  { type: 'profile.created', producer: 'auth', summary: 'A user joined a tenant: `{id, user_id, email, role, sales_access, version}`.' },
+  { type: 'profile.updated', producer: 'auth', summary: "A profile's role or sales access changed." },
+  ...recordEvents('lead', 'leads', 'lead'),
+  {
+    type: LEAD_CONVERTED,
+    producer: 'leads',
+    summary: 'A lead was converted: the ids leads allocated for the account, contact and opportunity, which their services create idempotently.',
+    data: leadConvertedData,
+  },
+  { type: LEAD_MERGED, producer: 'leads', summary: 'A lead was merged into another (subject: the keeper).', data: recordMergedData },
+  ...recordEvents('contact', 'contacts', 'contact'),
+  { type: CONTACT_MERGED, producer: 'contacts', summary: 'A contact was merged into another (subject: the keeper).', data: recordMergedData },
+  ...recordEvents('account', 'accounts-opportunities', 'account'),
+  ...recordEvents('opportunity', 'accounts-opportunities', 'opportunity'),
+  ...recordEvents('task', 'accounts-opportunities', 'task'),
+];
+
+export function catalogueEntry(type: string): CatalogueEntry {
+  const entry = EVENT_CATALOGUE.find((candidate) => candidate.type === type);
+  if (!entry) throw new Error(`${type} is not in the event catalogue`);
+  return entry;
+}
