@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Verifier } from '@pact-foundation/pact';
+import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } from '@crm/shared';
+import type { RequestHandler } from 'express';
+import { startTestSystem, type TestSystem } from '../../../test/support/system';
+import { registerTenant } from '../../../test/support/tenants';
+import { CONTRACT_FILES } from '../../src/contract-files';
+
+/** Provider side of the HTTP contracts: each pact of an HTTP consumer, replayed against the real service. */
+const httpPactsOf = (provider: string): string[] =>
+  readdirSync(CONTRACT_FILES.pacts)
+    .map((file) => join(CONTRACT_FILES.pacts, file))
+    .filter((file) => {
+      const pact = JSON.parse(readFileSync(file, 'utf8'));
+      return pact.provider.name === provider && Array.isArray(pact.interactions);
+    });
+
+describe('the internal HTTP endpoints their callers rely on', () => {
+  let system: TestSystem;
+  beforeAll(async () => {
+    system = await startTestSystem();
+  }, 60_000);
+  afterAll(() => system.stop());
+
+  /** Replaces the recorded internal token (long expired) with a fresh one for the provider. */
+  const freshInternalToken =
+    (audience: string): RequestHandler =>
+    (req, _res, next) => {
+      mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, audience, null).then((token) => {
+        req.headers[INTERNAL_TOKEN_HEADER] = token;
+        next();
+      }, next);
+    };
+
+  it('auth answers the gateway’s API-token lookups', async () => {
+    const pactUrls = httpPactsOf('auth');
+    expect(pactUrls.length).toBe(1);
+    await new Verifier({
+      provider: 'auth',
+      providerBaseUrl: system.services.auth!.url,
+      pactUrls,
+      logLevel: 'error',
+      requestFilter: freshInternalToken('auth'),
+      stateHandlers: {
+        'a live API token with the scope leads:read': async () => {
+          const admin = await registerTenant(system.api, 'Pact Ltd');
+          const created = await system.api.post('/api/auth/api-tokens/', { name: 'pact', scopes: ['leads:read'] }, { token: admin.access });
+          if (created.status !== 201) throw new Error(`create API token: ${created.status} ${created.text}`);
+          return { token: created.body.token };
+        },
+      },
+    }).verifyProvider();
+  }, 120_000);
+});
