@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } from '@crm/shared';
+import { ALL_SCOPES, DEV_INTERNAL_TOKEN_SECRET, IMPORT_ENTITIES, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
+import { waitForProfilesIn } from '../../../test/support/events';
 import { registerTenant } from '../../../test/support/tenants';
 import { CONTRACT_FILES } from '../../src/contract-files';
 
@@ -23,11 +24,11 @@ describe('the internal HTTP endpoints their callers rely on', () => {
   }, 60_000);
   afterAll(() => system.stop());
 
-  /** Replaces the recorded internal token (long expired) with a fresh one for the provider. */
+  /** Replaces the recorded internal token (long expired) with a fresh one for the provider, carrying `caller`. */
   const freshInternalToken =
-    (audience: string): RequestHandler =>
+    (audience: string, caller: Caller | null = null): RequestHandler =>
     (req, _res, next) => {
-      mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, audience, null).then((token) => {
+      mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, audience, caller).then((token) => {
         req.headers[INTERNAL_TOKEN_HEADER] = token;
         next();
       }, next);
@@ -50,6 +51,29 @@ describe('the internal HTTP endpoints their callers rely on', () => {
           return { token: created.body.token };
         },
       },
+    }).verifyProvider();
+  }, 120_000);
+
+  it.each(IMPORT_ENTITIES)('%s validates and creates the rows import-export sends', async (entity) => {
+    const pactUrls = httpPactsOf(entity);
+    expect(pactUrls.length).toBe(1);
+    const admin = await registerTenant(system.api, 'Importing Ltd');
+    await waitForProfilesIn(system, entity, [admin.profileId]);
+    const importer: Caller = {
+      userId: admin.userId,
+      tenantId: admin.orgId,
+      profileId: admin.profileId,
+      role: 'admin',
+      salesAccess: true,
+      scopes: [...ALL_SCOPES],
+      credential: { kind: 'user', id: admin.userId },
+    };
+    await new Verifier({
+      provider: entity,
+      providerBaseUrl: system.services[entity]!.url,
+      pactUrls,
+      logLevel: 'error',
+      requestFilter: freshInternalToken(entity, importer),
     }).verifyProvider();
   }, 120_000);
 });
