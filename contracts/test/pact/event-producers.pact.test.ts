@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MessageProviderPact, providerWithMetadata, type MessageProvider } from '@pact-foundation/pact';
 import { EVENT_CATALOGUE } from '@crm/shared';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
-import { CONTRACT_FILES } from '../../src/contract-files';
 import { interactionOf } from './event-expectations';
+import { pactsNaming } from './pact-files';
 import { ProducedEvents } from './produced-events';
 
 /**
@@ -14,15 +12,7 @@ import { ProducedEvents } from './produced-events';
  */
 const PRODUCERS = [...new Set(EVENT_CATALOGUE.map((entry) => entry.producer))];
 
-/** The message pacts naming `provider` (its HTTP pacts are verified in http-providers). */
-function pactsOf(provider: string): string[] {
-  return readdirSync(CONTRACT_FILES.pacts)
-    .map((file) => join(CONTRACT_FILES.pacts, file))
-    .filter((file) => {
-      const pact = JSON.parse(readFileSync(file, 'utf8'));
-      return pact.provider.name === provider && Array.isArray(pact.messages);
-    });
-}
+const pactsOf = (provider: string) => pactsNaming(provider, 'messages');
 
 describe('the events each producer writes', () => {
   let system: TestSystem;

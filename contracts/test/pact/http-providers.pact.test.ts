@@ -1,21 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { ALL_SCOPES, DEV_INTERNAL_TOKEN_SECRET, IMPORT_ENTITIES, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
 import { waitForProfilesIn } from '../../../test/support/events';
 import { registerTenant } from '../../../test/support/tenants';
-import { CONTRACT_FILES } from '../../src/contract-files';
+import { pactsNaming } from './pact-files';
 
 /** Provider side of the HTTP contracts: each pact of an HTTP consumer, replayed against the real service. */
-const httpPactsOf = (provider: string): string[] =>
-  readdirSync(CONTRACT_FILES.pacts)
-    .map((file) => join(CONTRACT_FILES.pacts, file))
-    .filter((file) => {
-      const pact = JSON.parse(readFileSync(file, 'utf8'));
-      return pact.provider.name === provider && Array.isArray(pact.interactions);
-    });
+const httpPactsOf = (provider: string) => pactsNaming(provider, 'interactions');
 
 describe('the internal HTTP endpoints their callers rely on', () => {
   let system: TestSystem;
