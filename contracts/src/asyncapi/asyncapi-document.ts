@@ -1,17 +1,15 @@
-import { EVENT_CATALOGUE, type AnyServiceDefinition } from '@crm/shared';
-import { z } from 'zod';
+import { EVENT_CATALOGUE, eventTypesBoundBy, type AnyServiceDefinition } from '@crm/shared';
+import type { z } from 'zod';
+import { jsonSchemaOf } from '../openapi/openapi-document';
 
 type JsonSchema = Record<string, unknown>;
 
 const ENVELOPE_DESCRIPTION =
   'CloudEvents 1.0 JSON. `id` is the message id and every consumer\'s deduplication key; `subject` the record; `type` the routing key.';
 
-/** The types a consumer's queue is bound to (`#`: every one). */
-const typesBound = (bindings: string[]): string[] => (bindings.includes('#') ? EVENT_CATALOGUE.map((entry) => entry.type) : bindings);
-
 function payloadOf(data: z.ZodType | undefined, summary: string): JsonSchema {
   const dataSchema = data
-    ? (({ $schema: _dialect, ...schema }) => schema)(z.toJSONSchema(data, { target: 'draft-7', unrepresentable: 'any' }) as JsonSchema)
+    ? jsonSchemaOf(data, 'draft-7')
     : { type: 'object', description: 'The record as the API shows it, plus `version`.' };
   return {
     type: 'object',
@@ -62,7 +60,7 @@ export function buildAsyncApiDocument(services: AnyServiceDefinition[], version:
     };
   }
   for (const service of services) {
-    for (const type of service.consumes ? typesBound(service.consumes.bindings) : []) {
+    for (const type of service.consumes ? eventTypesBoundBy(service.consumes.bindings) : []) {
       operations[`${service.name}.receive.${type}`] = {
         action: 'receive',
         title: `${service.name} consumes ${type}`,

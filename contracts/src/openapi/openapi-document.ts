@@ -17,9 +17,12 @@ type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 const PATH_PARAM = /:([A-Za-z]+)/g;
 
-/** The JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a client sends: transforms are applied after. */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+/**
+ * The JSON Schema of what is sent (the input side: transforms are applied after), without its `$schema`
+ * line: 2020-12 as OpenAPI 3.1 uses, or draft-07 for AsyncAPI 3.0's schema format.
+ */
+export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'draft-7' = 'draft-2020-12'): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target }) as JsonSchema;
   return json;
 }
 

@@ -1,9 +1,9 @@
 import { MessageConsumerPact } from '@pact-foundation/pact';
-import { catalogueEntry, parseEvent, type AnyServiceDefinition, type EventHandler } from '@crm/shared';
+import { catalogueEntry, eventTypesBoundBy, parseEvent, type AnyServiceDefinition, type EventHandler } from '@crm/shared';
 import { CONTRACT_FILES } from '../../src/contract-files';
 import { SERVICE_DEFINITIONS } from '../../src/services';
 import { openService, type OpenedService } from '../support/service-deps';
-import { expectedEvent, interactionOf, typesBoundBy } from './event-expectations';
+import { expectedEvent, interactionOf } from './event-expectations';
 
 /**
  * Consumer side of the message contracts: for every event type a service's queue is bound to, the
@@ -53,7 +53,7 @@ describe.each(consumers.map((definition) => [definition.name, definition] as con
   });
   afterAll(() => service.close());
 
-  it.each(typesBoundBy(definition.consumes!.bindings))('%s', async (type) => {
+  it.each(eventTypesBoundBy(definition.consumes!.bindings))('%s', async (type) => {
     const pact = new MessageConsumerPact({
       consumer: definition.name,
       provider: catalogueEntry(type).producer,

@@ -1,5 +1,5 @@
 import { MatchersV3 as M } from '@pact-foundation/pact';
-import { catalogueEntry, EVENT_CATALOGUE } from '@crm/shared';
+import { catalogueEntry } from '@crm/shared';
 
 /**
  * What the consumers of each event rely on: the CloudEvents envelope, and in `data` the fields their
@@ -63,7 +63,3 @@ export function expectedEvent(type: string): Record<string, unknown> {
 }
 
 export const interactionOf = (type: string) => `a ${type} event`;
-
-/** The event types a consumer's queue is bound to (`#`: every one). */
-export const typesBoundBy = (bindings: string[]): string[] =>
-  bindings.includes('#') ? EVENT_CATALOGUE.map((entry) => entry.type) : bindings;

@@ -36,6 +36,10 @@ export const EVENT_CATALOGUE: readonly CatalogueEntry[] = [
   ...recordEvents('task', 'accounts-opportunities', 'task'),
 ];
 
+/** The event types a queue with these bindings receives (`#`: every one). */
+export const eventTypesBoundBy = (bindings: readonly string[]): string[] =>
+  bindings.includes('#') ? EVENT_CATALOGUE.map((entry) => entry.type) : [...bindings];
+
 export function catalogueEntry(type: string): CatalogueEntry {
   const entry = EVENT_CATALOGUE.find((candidate) => candidate.type === type);
   if (!entry) throw new Error(`${type} is not in the event catalogue`);
