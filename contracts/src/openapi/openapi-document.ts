@@ -118,6 +118,7 @@ export function buildOpenApiDocument(services: DocumentedService[], lookup: Rout
       const item = (paths[path] ??= {});
       if (item[operation.method]) throw new Error(`${operation.method.toUpperCase()} ${operation.path} is documented twice`);
       tags.add(operation.tag);
+      const body = requestBody(operation);
       item[operation.method] = {
         operationId: operationId(operation),
         tags: [operation.tag],
@@ -128,7 +129,7 @@ export function buildOpenApiDocument(services: DocumentedService[], lookup: Rout
         'x-rate-limit-bucket': route.bucket,
         security: route.auth === 'anonymous' ? [] : [{ bearer: [] }],
         parameters: parameters(operation),
-        ...(requestBody(operation) ? { requestBody: requestBody(operation) } : {}),
+        ...(body ? { requestBody: body } : {}),
         responses: responses(operation, route),
       };
     }

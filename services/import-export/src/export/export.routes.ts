@@ -4,6 +4,7 @@ import { callerOf, exportColumns, type ApiOperation, IMPORT_ENTITIES, internalIm
 import { Router } from 'express';
 import type { ImportExportDeps } from '../config';
 import { CSV_BOM, csvLine } from '../csv/write-csv';
+import { ENTITY_TAGS } from '../import/import.routes';
 import { passThrough, type OwningServices } from '../owning/owning-services';
 
 /**
@@ -66,7 +67,7 @@ export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
 export const exportOperations: ApiOperation[] = IMPORT_ENTITIES.map((entity) => ({
   method: 'get',
   path: `/api/${entity}/export/`,
-  tag: entity === 'leads' ? 'Leads' : 'Contacts',
+  tag: ENTITY_TAGS[entity],
   summary: `Export ${entity} as CSV`,
   description:
     `Takes the query parameters of \`GET /api/${entity}/\` (filters, search, ordering; no paging) and answers every match ` +

@@ -7,6 +7,7 @@ import {
   importReport,
   internalImportPaths,
   MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
   PayloadTooLargeError,
   receiveSingleFile,
   requireSalesAccess,
@@ -74,11 +75,14 @@ export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
   return router;
 }
 
-const FILE_LIMITS = `One CSV file (UTF-8, a BOM allowed) of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and 5,000 rows; a header line naming the columns.`;
+const FILE_LIMITS = `One CSV file (UTF-8, a BOM allowed) of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; a header line naming the columns.`;
 const REFUSED = 'A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created.';
 
+/** The documentation's section of each imported entity, as its own service names it. */
+export const ENTITY_TAGS: Record<ImportEntity, string> = { leads: 'Leads', contacts: 'Contacts' };
+
 function importOperations(entity: ImportEntity): ApiOperation[] {
-  const tag = entity === 'leads' ? 'Leads' : 'Contacts';
+  const tag = ENTITY_TAGS[entity];
   const upload = { field: 'file', description: FILE_LIMITS };
   return [
     {
