@@ -14,6 +14,7 @@ export interface BenchSystem {
 
 export const BENCH_ENV = {
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench',
+  AMQP_URL: process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
   AMQP_NAMESPACE: process.env.BENCH_AMQP_NAMESPACE ?? 'crmbench',
   REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12',
   THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute',

@@ -18,8 +18,11 @@ import { ROUTE_TABLE, type RouteEntry } from './routing/route-table';
 export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
-  /** Counters and the API-token cache; the gateway keeps serving (limits in memory) while it is down. */
-  redis: Redis;
+  /**
+   * Counters and the API-token cache; the gateway keeps serving (limits in memory) while it is down.
+   * None (REDIS_URL unset, the embedded default): limits in memory, no cache.
+   */
+  redis?: Redis;
   /** How the gateway calls auth (key set, API-token lookup); defaults to the global fetch. */
   fetch?: typeof fetch;
   /** Set `draining` on shutdown so /readyz turns 503. */

@@ -1,4 +1,4 @@
-import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, boolFlag, commonConfig, jwtConfig, loadConfig, port, url } from '@crm/shared';
+import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, boolFlag, commonConfig, jwtConfig, loadConfig, optionalUrl, port, url } from '@crm/shared';
 import { z } from 'zod';
 import { DEFAULT_THROTTLE_RATES, parseThrottleRates } from './rate-limit/throttle-rates';
 
@@ -22,9 +22,9 @@ export const gatewayConfigShape = {
   INTERNAL_TOKEN_SECRET: commonConfig.INTERNAL_TOKEN_SECRET,
   SHUTDOWN_TIMEOUT_MS: commonConfig.SHUTDOWN_TIMEOUT_MS,
   ...jwtConfig,
-  REDIS_URL: url('redis://127.0.0.1:6379').describe(
+  REDIS_URL: optionalUrl().describe(
     'Redis holding the rate-limit counters and the API-token cache. While it is unreachable the gateway ' +
-      'keeps serving, with per-process in-memory limits and no cache.',
+      'keeps serving, with per-process in-memory limits and no cache. Unset: in-memory limits, no cache (the embedded default).',
   ),
   REDIS_KEY_PREFIX: z
     .string()

@@ -28,8 +28,9 @@ const REDIS_START_WAIT_MS = 2_000;
 export async function startGateway(options: StartGatewayOptions = {}): Promise<RunningGateway> {
   const config = loadGatewayConfig(options.env ?? process.env);
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
-  const redis = createGatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
-  if (!(await waitForRedis(redis, REDIS_START_WAIT_MS))) {
+  const redis = config.REDIS_URL === undefined ? undefined : createGatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
+  if (!redis) logger.info('REDIS_URL unset: rate limits are counted in memory, API tokens are not cached');
+  else if (!(await waitForRedis(redis, REDIS_START_WAIT_MS))) {
     logger.warn('Redis unreachable at start: serving with in-memory rate limits until it is back');
   }
   const health: HealthState = { draining: false };
@@ -40,7 +41,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     server = await listen(gateway.app, options.port ?? config.GATEWAY_PORT, options.host ?? '127.0.0.1');
   } catch (error) {
     gateway.close();
-    await closeRedis(redis);
+    if (redis) await closeRedis(redis);
     throw error;
   }
   logger.info({ port: server.port }, 'gateway listening');
@@ -57,7 +58,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
           },
         },
         { name: 'upstream connections', close: async () => gateway.close() },
-        { name: 'redis', close: () => closeRedis(redis) },
+        { name: 'redis', close: async () => redis && closeRedis(redis) },
       ],
       logger,
     ));

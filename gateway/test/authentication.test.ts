@@ -296,7 +296,7 @@ describe('gateway routes for user tokens only', () => {
       REDIS_URL: process.env.REDIS_URL,
       REDIS_KEY_PREFIX: `test:gateway:${randomUUID()}:`,
     });
-    const redis = new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
+    const redis = new Redis(config.REDIS_URL!, { keyPrefix: config.REDIS_KEY_PREFIX });
     const gateway = buildGatewayApp({
       config,
       logger: createLogger('gateway', 'silent'),
@@ -315,7 +315,7 @@ describe('gateway routes for user tokens only', () => {
     } finally {
       await server.close(100);
       gateway.close();
-      const plain = new Redis(config.REDIS_URL);
+      const plain = new Redis(config.REDIS_URL!);
       await deleteKeys(plain, config.REDIS_KEY_PREFIX);
       plain.disconnect();
       await redis.quit();

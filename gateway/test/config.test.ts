@@ -5,7 +5,7 @@ describe('gateway settings', () => {
   it('defaults match the deployment defaults of DESIGN §4 and §9', () => {
     const config = loadGatewayConfig({});
     expect(config.GATEWAY_PORT).toBe(8080);
-    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.REDIS_URL).toBeUndefined(); // in-memory limits, no API-token cache
     expect(config.THROTTLE_RATES).toEqual({
       read: { limit: 1000, windowSeconds: 3600 },
       write: { limit: 200, windowSeconds: 3600 },

@@ -10,6 +10,7 @@ export interface OpenedService {
 /** A service's real dependencies (its migrated schema in the test database), as `startService` builds them, without HTTP or broker. */
 export async function openService(definition: AnyServiceDefinition): Promise<OpenedService> {
   const config = loadConfig({ ...commonConfig, ...definition.config, PORT: port(definition.defaultPort) }, process.env) as CommonConfig;
+  if (config.DATABASE_URL === undefined) throw new Error('The contract tests run against PostgreSQL: set DATABASE_URL');
   const dataSource = await openServiceDatabase({ url: config.DATABASE_URL, schema: definition.schema, migrations: definition.migrations, poolSize: 2 });
   const closers: Array<() => Promise<void>> = [];
   const deps = { config, dataSource, logger: createLogger(definition.name, 'silent'), clock: () => new Date(), onStop: (close: () => Promise<void>) => closers.push(close) };

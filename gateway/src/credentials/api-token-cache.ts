@@ -10,7 +10,8 @@ import type Redis from 'ioredis';
  */
 export class ApiTokenCache {
   constructor(
-    private readonly redis: Redis,
+    /** None (the embedded default): nothing is cached, every API token is resolved through auth. */
+    private readonly redis: Redis | undefined,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
   ) {}
@@ -20,7 +21,7 @@ export class ApiTokenCache {
   }
 
   async get(tokenHash: string): Promise<Caller | undefined> {
-    if (this.ttlSeconds === 0) return undefined;
+    if (this.ttlSeconds === 0 || !this.redis) return undefined;
     try {
       const cached = await this.redis.get(cacheKey(tokenHash));
       return cached ? (JSON.parse(cached) as Caller) : undefined;
@@ -31,7 +32,7 @@ export class ApiTokenCache {
   }
 
   async set(tokenHash: string, caller: Caller): Promise<void> {
-    if (this.ttlSeconds === 0) return;
+    if (this.ttlSeconds === 0 || !this.redis) return;
     try {
       await this.redis
         .multi()
@@ -45,6 +46,7 @@ export class ApiTokenCache {
 
   /** Forgets the token with this id (it was revoked). One atomic step, so no request can slip between. */
   async evict(tokenId: string): Promise<void> {
+    if (!this.redis) return;
     try {
       await this.redis.eval(EVICT_SCRIPT, 1, indexKey(tokenId), `${this.redis.options.keyPrefix ?? ''}${CACHE_PREFIX}`);
     } catch (error) {

@@ -40,16 +40,18 @@ class InsuranceLimiter extends RateLimiterMemory {
  * warning once when it falls back to memory and once when Redis is back.
  */
 export class BucketRateLimiter {
-  private readonly limiters: Record<RateBucket, RateLimiterRedis>;
+  private readonly limiters: Record<RateBucket, RateLimiterRedis | RateLimiterMemory>;
   private inMemory = false;
 
   constructor(
     private readonly rates: ThrottleRates,
-    redis: Redis,
+    redis: Redis | undefined,
     private readonly logger: Logger,
   ) {
     const build = (bucket: RateBucket) => {
       const { limit: points, windowSeconds: duration } = rates[bucket];
+      // Without Redis (the embedded default) every limit lives in this process.
+      if (!redis) return new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration });
       return new RateLimiterRedis({
         storeClient: redis,
         keyPrefix: KEY_PREFIX,
@@ -60,7 +62,7 @@ export class BucketRateLimiter {
       });
     };
     this.limiters = { read: build('read'), write: build('write'), anon: build('anon') };
-    redis.on('ready', () => this.redisBack());
+    redis?.on('ready', () => this.redisBack());
   }
 
   /** Counts one request of `key` (e.g. `read:user:<id>`) in `bucket`. */

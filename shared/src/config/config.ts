@@ -34,6 +34,13 @@ export const port = (fallback: number) => z.coerce.number().int().min(0).max(655
 export const url = (fallback: string) =>
   z.string().default(fallback).refine((value) => URL.canParse(value), 'must be a URL');
 
+/** A URL that may be left unset (the embedded default stands in for the server it names). */
+export const optionalUrl = () =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value), 'must be a URL')
+    .optional();
+
 export const boolFlag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'])
@@ -49,11 +56,19 @@ export const commonConfig = {
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Lowest level written to the JSON log.'),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/crm').describe(
-    'PostgreSQL server and database; each service keeps its own schema in it. Created when missing.',
+  DATABASE_URL: optionalUrl().describe(
+    'PostgreSQL server and database; each service keeps its own schema in it. Created when missing. Unset: an ' +
+      'embedded PostgreSQL (PGlite) per service, kept in EMBEDDED_DATA_DIR.',
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per service.'),
-  AMQP_URL: url('amqp://guest:guest@127.0.0.1:5672').describe('RabbitMQ server.'),
+  AMQP_URL: optionalUrl().describe(
+    'RabbitMQ server. Unset: the in-process bus (the services of one process only), journaled in EMBEDDED_DATA_DIR.',
+  ),
+  EMBEDDED_DATA_DIR: z
+    .string()
+    .min(1)
+    .default('.crm-data')
+    .describe('Folder of the embedded default (PGlite databases, the in-process bus journal), kept across restarts.'),
   AMQP_NAMESPACE: z
     .string()
     .regex(/^[a-z][a-z0-9-]*$/)

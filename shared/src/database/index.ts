@@ -1,3 +1,4 @@
 export * from './database';
 export * from './sql';
 export * from './extensions';
+export * from './embedded-postgres';

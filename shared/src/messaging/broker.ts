@@ -1,10 +1,13 @@
 import { EventEmitter } from 'node:events';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { Logger } from '../logging/logger';
+import { inProcessBus } from './in-process-bus';
 import { topologyNames, type TopologyNames } from './topology';
 
 export interface BrokerOptions {
-  url: string;
+  /** RabbitMQ; without it, the process's in-process bus journaled in `inProcessJournal` (the embedded default). */
+  url?: string;
+  inProcessJournal?: string;
   namespace: string;
   logger: Logger;
   /** First retry delay after a failed or lost connection; doubles per failure up to 30 s. Default 1000. */
@@ -116,12 +119,21 @@ export class Broker {
     }
   }
 
-  private async openConnection(): Promise<ChannelModel> {
-    const connection = await amqp.connect(this.options.url, {
+  private async connectTo(): Promise<ChannelModel> {
+    const { url, inProcessJournal } = this.options;
+    if (url === undefined) {
+      if (inProcessJournal === undefined) throw new Error('Broker needs a RabbitMQ URL or an in-process journal');
+      return inProcessBus(inProcessJournal).connect();
+    }
+    return amqp.connect(url, {
       noDelay: true, // Nagle's algorithm costs ~40 ms per hop (DESIGN §7)
       timeout: CONNECT_TIMEOUT_MS,
       clientProperties: { connection_name: this.options.connectionName ?? `${this.options.namespace}:${process.pid}` },
     });
+  }
+
+  private async openConnection(): Promise<ChannelModel> {
+    const connection = await this.connectTo();
     // Until adopted, a failure must not crash the process through an unhandled 'error'.
     connection.on('error', () => undefined);
     try {

@@ -7,7 +7,8 @@ import type { EventHandler } from '../messaging';
 
 /** What a service builds its routes and domain from: plain dependencies, so tests can pass their own. */
 export interface ServiceDeps<Config> {
-  config: Config;
+  /** The settings, DATABASE_URL resolved (the embedded database's address when it was left unset). */
+  config: Config & { DATABASE_URL: string };
   dataSource: DataSource;
   logger: Logger;
   /** The time source; tests pass a fixed or movable one. */

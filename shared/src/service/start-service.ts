@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertProductionSafe, commonConfig, loadConfig, port as portSetting, type CommonConfig } from '../config';
-import { databaseIsReachable, openServiceDatabase, type DataSource } from '../database';
+import { join } from 'node:path';
+import { databaseIsReachable, openServiceDatabase, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
@@ -40,8 +41,10 @@ export async function startService<Shape extends z.ZodRawShape>(
   assertProductionSafe(config as CommonConfig);
   const common = config as CommonConfig & { PORT: number };
   const logger = options.logger ?? createLogger(definition.name, common.LOG_LEVEL);
+  const embedded = await embeddedServers(definition.schema, common, logger);
+  const databaseUrl = common.DATABASE_URL ?? embedded.database!.url;
   const dataSource = await openServiceDatabase({
-    url: common.DATABASE_URL,
+    url: databaseUrl,
     schema: definition.schema,
     migrations: definition.migrations,
     poolSize: common.DATABASE_POOL_SIZE,
@@ -49,14 +52,14 @@ export async function startService<Shape extends z.ZodRawShape>(
   });
   const ownClosers: Closer[] = [];
   const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
-  const deps = { config, dataSource, logger, clock: options.clock ?? (() => new Date()), onStop } as ServiceDeps<
+  const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource, logger, clock: options.clock ?? (() => new Date()), onStop } as ServiceDeps<
     z.infer<z.ZodObject<Shape>>
   >;
 
-  const broker = new Broker({ url: common.AMQP_URL, namespace: common.AMQP_NAMESPACE, logger });
+  const broker = new Broker({ url: common.AMQP_URL, inProcessJournal: embedded.busJournal, namespace: common.AMQP_NAMESPACE, logger });
   await broker.connect();
   const relay = definition.publishesEvents
-    ? new OutboxRelay({ dataSource, broker, logger, databaseUrl: common.DATABASE_URL })
+    ? new OutboxRelay({ dataSource, broker, logger, databaseUrl, pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined })
     : undefined;
   const consumer = definition.consumes
     ? new EventConsumer({
@@ -97,6 +100,7 @@ export async function startService<Shape extends z.ZodRawShape>(
       { name: 'relay', close: async () => relay?.stop() },
       { name: 'broker', close: () => broker.close() },
       { name: 'database', close: () => dataSource.destroy() },
+      { name: 'embedded database', close: async () => embedded.database?.stop() },
     ];
   }
 
@@ -112,6 +116,22 @@ export async function startService<Shape extends z.ZodRawShape>(
     consumer,
     stop: () => (stopping ??= closeInOrder(shutdownSteps(server), logger)),
   };
+}
+
+/**
+ * A PGlite database has one session, so a NOTIFY never reaches the relay's LISTEN connection: it polls
+ * the outbox this often instead (one indexed query, in process).
+ */
+const EMBEDDED_POLL_MS = 25;
+
+/** The embedded default (DESIGN §9) for whichever of DATABASE_URL and AMQP_URL is unset. */
+async function embeddedServers(schema: string, config: CommonConfig, logger: Logger) {
+  const database =
+    config.DATABASE_URL === undefined
+      ? await startEmbeddedPostgres({ dataDir: config.EMBEDDED_DATA_DIR, schema, logger })
+      : undefined;
+  const busJournal = config.AMQP_URL === undefined ? join(config.EMBEDDED_DATA_DIR, 'bus', `${config.AMQP_NAMESPACE}.jsonl`) : undefined;
+  return { database, busJournal };
 }
 
 /** The FAULT_KILL_AFTER_HANDLING test hook: a crash between the commit and the ack. */
@@ -134,6 +154,7 @@ export async function migrateService<Shape extends z.ZodRawShape>(
   options: Pick<StartOptions, 'env' | 'logger'> = {},
 ): Promise<void> {
   const config = loadConfig(commonConfig, options.env ?? process.env);
+  if (config.DATABASE_URL === undefined) return; // an embedded database is migrated when its service starts
   const dataSource = await openServiceDatabase({
     url: config.DATABASE_URL,
     schema: definition.schema,

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port } from '../../src/config';
 
 describe('loading configuration', () => {
-  it('when nothing is set, then the local defaults apply', () => {
+  it('when nothing is set, then the embedded default applies (DESIGN §9)', () => {
     const config = loadConfig(commonConfig, {});
-    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/crm');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.AMQP_URL).toBeUndefined();
+    expect(config.EMBEDDED_DATA_DIR).toBe('.crm-data');
     expect(config.AMQP_NAMESPACE).toBe('crm');
     expect(config.LOG_LEVEL).toBe('info');
   });
@@ -14,6 +16,10 @@ describe('loading configuration', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT/);
     expect(load).toThrow(/LOG_LEVEL/);
+  });
+
+  it('when a server URL is set but is not a URL, then start fails naming it', () => {
+    expect(() => loadConfig(commonConfig, { DATABASE_URL: 'not a url', AMQP_URL: 'amqp://x' })).toThrow(/DATABASE_URL: must be a URL/);
   });
 
   it('when a value is empty, then it counts as unset', () => {

@@ -1,0 +1,385 @@
+import { EventEmitter } from 'node:events';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
+
+/**
+ * The in-process bus of the embedded default (DESIGN §9): the part of RabbitMQ the services use, for
+ * services running in one process, with the same delivery semantics as the RabbitMQ adapter: topic
+ * exchanges (`*`, `#`), durable queues, publisher confirms, per-channel prefetch, ack and nack with
+ * requeue, a delivery limit (`x-delivery-limit`, counted in `x-delivery-count` as quorum queues do)
+ * after which a message is dead-lettered (`x-dead-letter-exchange`), and unacked messages returned when
+ * their channel closes. It speaks amqplib's channel API, so `Broker`, the outbox relay and the consumer
+ * run unchanged on it.
+ *
+ * Durable across restarts: queues, bindings and every message not yet acked are appended to a journal
+ * file before a publish is confirmed, and read back when the process starts again.
+ */
+
+interface StoredMessage {
+  id: string;
+  queue: string;
+  exchange: string;
+  routingKey: string;
+  content: Buffer;
+  properties: Options.Publish;
+  deliveryCount: number;
+}
+
+interface Subscription {
+  channel: InProcessChannel;
+  tag: string;
+  onMessage: (message: ConsumeMessage | null) => void;
+}
+
+interface QueueState {
+  arguments: Record<string, unknown>;
+  ready: StoredMessage[];
+  subscriptions: Subscription[];
+  nextSubscription: number;
+}
+
+type JournalEntry =
+  | { op: 'queue'; name: string; arguments: Record<string, unknown> }
+  | { op: 'bind'; queue: string; exchange: string; pattern: string }
+  | { op: 'put'; id: string; queue: string; exchange: string; routingKey: string; content: string; properties: Options.Publish }
+  | { op: 'done'; id: string };
+
+/** Lines appended since the last compaction past which a journal mostly of finished messages is rewritten. */
+const COMPACT_AFTER_LINES = 20_000;
+
+/** A topic pattern as RabbitMQ reads it: words split by `.`, `*` one word, `#` zero or more. */
+export function topicMatches(pattern: string, routingKey: string): boolean {
+  const match = (p: string[], k: string[]): boolean => {
+    if (p.length === 0) return k.length === 0;
+    const [head, ...rest] = p;
+    if (head === '#') return match(rest, k) || (k.length > 0 && match(p, k.slice(1)));
+    if (k.length === 0) return false;
+    return (head === '*' || head === k[0]) && match(rest, k.slice(1));
+  };
+  return match(pattern.split('.'), routingKey.split('.'));
+}
+
+export class InProcessBus {
+  private readonly queues = new Map<string, QueueState>();
+  private readonly bindings: Array<{ queue: string; exchange: string; pattern: string }> = [];
+  /** Every message put and not yet done (ready or delivered), which a compacted journal keeps. */
+  private readonly pending = new Map<string, StoredMessage>();
+  private linesWritten = 0;
+  private nextId = 0;
+  private nextTag = 0;
+
+  constructor(private readonly journalFile: string) {
+    mkdirSync(dirname(journalFile), { recursive: true });
+    this.replay();
+  }
+
+  connect(): ChannelModel {
+    // The subset of amqplib's ChannelModel the Broker uses; the cast is the adapter's seam.
+    return new InProcessConnection(this) as unknown as ChannelModel;
+  }
+
+  assertQueue(name: string, args: Record<string, unknown> = {}): void {
+    const existing = this.queues.get(name);
+    if (existing && JSON.stringify(existing.arguments) === JSON.stringify(args)) return;
+    this.queueState(name).arguments = args;
+    this.write({ op: 'queue', name, arguments: args });
+  }
+
+  bindQueue(queue: string, exchange: string, pattern: string): void {
+    if (this.bindings.some((b) => b.queue === queue && b.exchange === exchange && b.pattern === pattern)) return;
+    this.bindings.push({ queue, exchange, pattern });
+    this.write({ op: 'bind', queue, exchange, pattern });
+  }
+
+  /** Routes to every bound queue (none: dropped, as RabbitMQ drops an unroutable message); journaled before it returns. */
+  publish(exchange: string, routingKey: string, content: Buffer, properties: Options.Publish): void {
+    const queues = new Set(this.bindings.filter((b) => b.exchange === exchange && topicMatches(b.pattern, routingKey)).map((b) => b.queue));
+    for (const queue of queues) {
+      this.put({ id: this.newId(), queue, exchange, routingKey, content, properties, deliveryCount: 0 });
+    }
+  }
+
+  subscribe(queue: string, subscription: Subscription): void {
+    this.queueState(queue).subscriptions.push(subscription);
+    this.dispatchSoon(queue);
+  }
+
+  unsubscribe(queue: string, tag: string): void {
+    const state = this.queues.get(queue);
+    if (state) state.subscriptions = state.subscriptions.filter((s) => s.tag !== tag);
+  }
+
+  newTag(): string {
+    this.nextTag += 1;
+    return `in-process-${this.nextTag}`;
+  }
+
+  acked(message: StoredMessage): void {
+    this.done(message);
+  }
+
+  /** A nack or a closed channel: back to the queue, or dead-lettered once past the delivery limit (or when not requeued). */
+  returned(message: StoredMessage, requeue: boolean): void {
+    const state = this.queueState(message.queue);
+    const limit = state.arguments['x-delivery-limit'];
+    const deliveryCount = message.deliveryCount + 1;
+    if (requeue && !(typeof limit === 'number' && deliveryCount > limit)) {
+      state.ready.unshift({ ...message, deliveryCount });
+      this.dispatchSoon(message.queue);
+      return;
+    }
+    this.done(message);
+    const deadLetterExchange = state.arguments['x-dead-letter-exchange'];
+    if (typeof deadLetterExchange === 'string') this.publish(deadLetterExchange, message.routingKey, message.content, message.properties);
+  }
+
+  dispatchSoon(queue: string): void {
+    setImmediate(() => this.dispatch(queue));
+  }
+
+  private dispatch(queue: string): void {
+    const state = this.queues.get(queue);
+    if (!state) return;
+    while (state.ready.length > 0) {
+      const subscription = this.nextFree(state);
+      if (!subscription) return;
+      const message = state.ready.shift()!;
+      subscription.onMessage(subscription.channel.deliver(message, subscription.tag));
+    }
+  }
+
+  /** Round robin over the subscriptions whose channel is under its prefetch. */
+  private nextFree(state: QueueState): Subscription | undefined {
+    for (let i = 0; i < state.subscriptions.length; i += 1) {
+      const index = (state.nextSubscription + i) % state.subscriptions.length;
+      const candidate = state.subscriptions[index]!;
+      if (candidate.channel.hasCapacity()) {
+        state.nextSubscription = index + 1;
+        return candidate;
+      }
+    }
+    return undefined;
+  }
+
+  private put(message: StoredMessage): void {
+    const { id, queue, exchange, routingKey, content, properties } = message;
+    this.write({ op: 'put', id, queue, exchange, routingKey, content: content.toString('base64'), properties });
+    this.pending.set(id, message);
+    this.queueState(queue).ready.push(message);
+    this.dispatchSoon(queue);
+  }
+
+  private queueState(name: string): QueueState {
+    let state = this.queues.get(name);
+    if (!state) {
+      state = { arguments: {}, ready: [], subscriptions: [], nextSubscription: 0 };
+      this.queues.set(name, state);
+    }
+    return state;
+  }
+
+  private newId(): string {
+    this.nextId += 1;
+    return `${process.pid}-${Date.now()}-${this.nextId}`;
+  }
+
+  private done(message: StoredMessage): void {
+    this.pending.delete(message.id);
+    this.write({ op: 'done', id: message.id });
+    if (this.linesWritten > COMPACT_AFTER_LINES && this.linesWritten > 4 * this.pending.size) this.compact();
+  }
+
+  private write(entry: JournalEntry): void {
+    appendFileSync(this.journalFile, `${JSON.stringify(entry)}\n`);
+    this.linesWritten += 1;
+  }
+
+  /** Rewrites the journal with what it must remember: queues, bindings, pending messages. */
+  private compact(): void {
+    const entries: JournalEntry[] = [
+      ...[...this.queues].map(([name, state]): JournalEntry => ({ op: 'queue', name, arguments: state.arguments })),
+      ...this.bindings.map((binding): JournalEntry => ({ op: 'bind', ...binding })),
+      ...[...this.pending.values()].map(({ id, queue, exchange, routingKey, content, properties }): JournalEntry => ({
+        op: 'put',
+        id,
+        queue,
+        exchange,
+        routingKey,
+        content: content.toString('base64'),
+        properties,
+      })),
+    ];
+    writeFileSync(this.journalFile, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    this.linesWritten = entries.length;
+  }
+
+  /** Rebuilds queues, bindings and pending messages from the journal, then rewrites it compacted. */
+  private replay(): void {
+    let text = '';
+    try {
+      text = readFileSync(this.journalFile, 'utf8');
+    } catch {
+      return; // a first start
+    }
+    const pending = new Map<string, Extract<JournalEntry, { op: 'put' }>>();
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      let entry: JournalEntry;
+      try {
+        entry = JSON.parse(line) as JournalEntry;
+      } catch {
+        continue; // a line cut short by a crash: its publish was never confirmed
+      }
+      if (entry.op === 'put') pending.set(entry.id, entry);
+      else if (entry.op === 'done') pending.delete(entry.id);
+      else if (entry.op === 'queue') this.queueState(entry.name).arguments = entry.arguments;
+      else if (!this.bindings.some((b) => b.queue === entry.queue && b.exchange === entry.exchange && b.pattern === entry.pattern)) {
+        this.bindings.push({ queue: entry.queue, exchange: entry.exchange, pattern: entry.pattern });
+      }
+    }
+    for (const entry of pending.values()) {
+      const message = { ...entry, content: Buffer.from(entry.content, 'base64'), deliveryCount: 0 };
+      this.pending.set(message.id, message);
+      this.queueState(entry.queue).ready.push(message);
+    }
+    this.compact();
+  }
+}
+
+class InProcessChannel extends EventEmitter {
+  private readonly unacked = new Map<number, StoredMessage>();
+  private readonly tags = new Map<string, string>();
+  private prefetchCount = 0;
+  private nextDeliveryTag = 0;
+  private closed = false;
+
+  constructor(private readonly bus: InProcessBus) {
+    super();
+  }
+
+  async assertExchange(exchange: string): Promise<{ exchange: string }> {
+    return { exchange };
+  }
+
+  async assertQueue(queue: string, options: Options.AssertQueue = {}): Promise<{ queue: string; messageCount: number; consumerCount: number }> {
+    this.bus.assertQueue(queue, (options.arguments as Record<string, unknown>) ?? {});
+    return { queue, messageCount: 0, consumerCount: 0 };
+  }
+
+  async bindQueue(queue: string, exchange: string, pattern: string): Promise<Record<string, never>> {
+    this.bus.bindQueue(queue, exchange, pattern);
+    return {};
+  }
+
+  async prefetch(count: number): Promise<void> {
+    this.prefetchCount = count;
+  }
+
+  hasCapacity(): boolean {
+    return !this.closed && (this.prefetchCount === 0 || this.unacked.size < this.prefetchCount);
+  }
+
+  async consume(queue: string, onMessage: (message: ConsumeMessage | null) => void): Promise<{ consumerTag: string }> {
+    this.ensureOpen();
+    const consumerTag = this.bus.newTag();
+    this.tags.set(consumerTag, queue);
+    this.bus.subscribe(queue, { channel: this, tag: consumerTag, onMessage });
+    return { consumerTag };
+  }
+
+  async cancel(consumerTag: string): Promise<void> {
+    const queue = this.tags.get(consumerTag);
+    if (queue !== undefined) this.bus.unsubscribe(queue, consumerTag);
+    this.tags.delete(consumerTag);
+  }
+
+  deliver(message: StoredMessage, consumerTag: string): ConsumeMessage {
+    this.nextDeliveryTag += 1;
+    this.unacked.set(this.nextDeliveryTag, message);
+    const headers = { ...(message.properties.headers ?? {}), ...(message.deliveryCount > 0 ? { 'x-delivery-count': message.deliveryCount } : {}) };
+    return {
+      content: message.content,
+      fields: { deliveryTag: this.nextDeliveryTag, redelivered: message.deliveryCount > 0, exchange: message.exchange, routingKey: message.routingKey, consumerTag },
+      properties: { ...message.properties, headers },
+    } as unknown as ConsumeMessage;
+  }
+
+  ack(message: ConsumeMessage): void {
+    this.bus.acked(this.settle(message));
+  }
+
+  nack(message: ConsumeMessage, _allUpTo = false, requeue = true): void {
+    this.bus.returned(this.settle(message), requeue);
+  }
+
+  publish(exchange: string, routingKey: string, content: Buffer, options: Options.Publish = {}): boolean {
+    this.ensureOpen();
+    this.bus.publish(exchange, routingKey, content, options);
+    return true;
+  }
+
+  /** Every publish was journaled before `publish` returned. */
+  async waitForConfirms(): Promise<void> {
+    this.ensureOpen();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const tag of [...this.tags.keys()]) await this.cancel(tag);
+    const returned = [...this.unacked.values()];
+    this.unacked.clear();
+    for (const message of returned) this.bus.returned(message, true);
+    this.emit('close');
+  }
+
+  private settle(message: ConsumeMessage): StoredMessage {
+    this.ensureOpen();
+    const stored = this.unacked.get(message.fields.deliveryTag);
+    if (!stored) throw new Error(`Unknown delivery tag ${message.fields.deliveryTag}`);
+    this.unacked.delete(message.fields.deliveryTag);
+    for (const [, subscriptionQueue] of this.tags) this.bus.dispatchSoon(subscriptionQueue);
+    return stored;
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new Error('Channel closed');
+  }
+}
+
+class InProcessConnection extends EventEmitter {
+  private readonly channels = new Set<InProcessChannel>();
+
+  constructor(private readonly bus: InProcessBus) {
+    super();
+  }
+
+  async createChannel(): Promise<InProcessChannel> {
+    const channel = new InProcessChannel(this.bus);
+    this.channels.add(channel);
+    channel.once('close', () => this.channels.delete(channel));
+    return channel;
+  }
+
+  createConfirmChannel(): Promise<InProcessChannel> {
+    return this.createChannel();
+  }
+
+  async close(): Promise<void> {
+    for (const channel of [...this.channels]) await channel.close();
+    this.emit('close');
+  }
+}
+
+const buses = new Map<string, InProcessBus>();
+
+/** The process's bus for a journal file: every service of the process shares it. */
+export function inProcessBus(journalFile: string): InProcessBus {
+  let bus = buses.get(journalFile);
+  if (!bus) {
+    bus = new InProcessBus(journalFile);
+    buses.set(journalFile, bus);
+  }
+  return bus;
+}
