@@ -6,6 +6,19 @@
 const esmOnly = ['jose', 'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate'];
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
 
+/**
+ * `CRM_EMBEDDED=1` (`npm run test:embedded`): the end-to-end suites once more, on the embedded default.
+ * Left out there: the suites that run each service in a process of its own and kill or restart them
+ * (the in-process bus joins the services of one process only, by design).
+ */
+const embedded = process.env.CRM_EMBEDDED === '1';
+const MULTI_PROCESS_SUITES = [
+  'test/e2e/service-process.test.ts',
+  'test/e2e/conversion/conversion-recovery.test.ts',
+  'test/e2e/import-export/commit-killed.test.ts',
+  'test/e2e/merge/merge-links.test.ts',
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -21,8 +34,13 @@ module.exports = {
     '^@crm/system$': '<rootDir>/system/src/index.ts',
     '^@crm/contracts$': '<rootDir>/contracts/src/index.ts',
   },
-  testMatch: ['<rootDir>/**/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(process.env.CRM_PACT_SUITES ? [] : ['\\.pact\\.test\\.ts$'])],
+  testMatch: embedded ? ['<rootDir>/test/e2e/**/*.test.ts'] : ['<rootDir>/**/test/**/*.test.ts'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/dist/',
+    ...(process.env.CRM_PACT_SUITES ? [] : ['\\.pact\\.test\\.ts$']),
+    ...(embedded ? MULTI_PROCESS_SUITES.map((suite) => `<rootDir>/${suite}`) : []),
+  ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   // Integration and end-to-end suites share one database and broker: one file at a time.

@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { createEvent } from '@crm/shared';
+import { createEvent, embeddedBusJournal, inProcessBus } from '@crm/shared';
 import type { TestSystem } from './system';
 import { eventually, type TenantAdmin } from './tenants';
 
@@ -37,10 +37,13 @@ export async function publishEvent(input: {
   data: Record<string, unknown>;
 }): Promise<string> {
   const event = createEvent({ source: input.source, type: input.type, subject: input.subject, tenantId: input.tenantId, actor: null, data: input.data });
-  const connection = await amqp.connect(process.env.AMQP_URL!);
+  // The embedded default: this process's in-process bus, which the system under test shares.
+  const connection = process.env.AMQP_URL
+    ? await amqp.connect(process.env.AMQP_URL)
+    : inProcessBus(embeddedBusJournal(process.env.EMBEDDED_DATA_DIR!, process.env.AMQP_NAMESPACE ?? 'crm')).connect();
   try {
     const channel = await connection.createConfirmChannel();
-    channel.publish(`${process.env.AMQP_NAMESPACE}.events`, event.type, Buffer.from(JSON.stringify(event)), {
+    channel.publish(`${process.env.AMQP_NAMESPACE ?? 'crm'}.events`, event.type, Buffer.from(JSON.stringify(event)), {
       messageId: event.id,
       persistent: true,
       contentType: 'application/json',

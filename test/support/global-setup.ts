@@ -8,6 +8,7 @@ import { TEST_ENV } from './test-env';
  * namespace, an empty test Redis database. Runs once before all test files.
  */
 export default async function globalSetup(): Promise<void> {
+  if (process.env.CRM_EMBEDDED === '1') return; // each test file has its own embedded data folder
   const databaseUrl = new URL(process.env.DATABASE_URL ?? TEST_ENV.DATABASE_URL);
   const name = databaseUrl.pathname.slice(1);
   const adminUrl = new URL(databaseUrl);

@@ -1,5 +1,7 @@
 import { startSystem, type RunningSystem } from '@crm/system';
+import { rmSync } from 'node:fs';
 import { ApiClient } from './api-client';
+import { EMBEDDED } from './test-env';
 
 /** Most suites are not about limits; the rate-limit suite sets its own. */
 const GENEROUS_LIMITS = { THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
@@ -11,5 +13,10 @@ export interface TestSystem extends RunningSystem {
 /** The whole system in this process on free ports, with the test settings plus `overrides`. */
 export async function startTestSystem(overrides: Record<string, string> = {}): Promise<TestSystem> {
   const system = await startSystem({ env: { ...process.env, ...GENEROUS_LIMITS, ...overrides }, ports: 'any' });
-  return { ...system, api: new ApiClient(system.gatewayUrl) };
+  const stop = async () => {
+    await system.stop();
+    // The embedded databases of this file (about 40 MB each) are not needed once it is done.
+    if (EMBEDDED) rmSync(process.env.EMBEDDED_DATA_DIR!, { recursive: true, force: true });
+  };
+  return { ...system, stop, api: new ApiClient(system.gatewayUrl) };
 }

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * Settings every test process starts with: its own database and broker namespace on the local servers,
  * so a test run never touches the data of `npm start`. Explicit environment values win.
@@ -11,6 +15,19 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
 } as const;
 
-for (const [key, value] of Object.entries(TEST_ENV)) {
-  process.env[key] ??= value;
+/**
+ * `CRM_EMBEDDED=1` (`npm run test:embedded`): the end-to-end suites run on the embedded default instead
+ * (no DATABASE_URL, AMQP_URL or REDIS_URL), each test file in a data folder of its own.
+ */
+export const EMBEDDED = process.env.CRM_EMBEDDED === '1';
+
+if (EMBEDDED) {
+  for (const key of ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL']) delete process.env[key];
+  process.env.EMBEDDED_DATA_DIR = mkdtempSync(join(tmpdir(), 'crm-embedded-test-'));
+  process.env.NODE_ENV ??= 'test';
+  process.env.LOG_LEVEL ??= 'silent';
+} else {
+  for (const [key, value] of Object.entries(TEST_ENV)) {
+    process.env[key] ??= value;
+  }
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
 
 /**
@@ -328,7 +328,8 @@ class InProcessChannel extends EventEmitter {
     if (this.closed) return;
     this.closed = true;
     for (const tag of [...this.tags.keys()]) await this.cancel(tag);
-    const returned = [...this.unacked.values()];
+    // Last first: each goes back to the head of its queue, so they keep their order.
+    const returned = [...this.unacked.values()].reverse();
     this.unacked.clear();
     for (const message of returned) this.bus.returned(message, true);
     this.emit('close');
@@ -371,6 +372,9 @@ class InProcessConnection extends EventEmitter {
     this.emit('close');
   }
 }
+
+/** The journal of a namespace's bus in the embedded data folder. */
+export const embeddedBusJournal = (dataDir: string, namespace: string): string => join(dataDir, 'bus', `${namespace}.jsonl`);
 
 const buses = new Map<string, InProcessBus>();
 

@@ -3,6 +3,6 @@ export { EventConsumer, type EventConsumerOptions, type EventHandler } from './c
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type EventActor } from './envelope';
 export { enqueueEvent, enqueueEvents, messagingMigration } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
-export { InProcessBus, inProcessBus, topicMatches } from './in-process-bus';
+export { embeddedBusJournal, InProcessBus, inProcessBus, topicMatches } from './in-process-bus';
 export { topologyNames, type TopologyNames } from './topology';
 export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, enqueueRecordsCreated, recordChangedEvent, type RecordChange, type VersionedRecord } from './record-events';

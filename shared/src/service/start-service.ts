@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { assertProductionSafe, commonConfig, loadConfig, port as portSetting, type CommonConfig } from '../config';
-import { join } from 'node:path';
 import { databaseIsReachable, openServiceDatabase, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
-import { Broker, EventConsumer, OutboxRelay, type CrmEvent } from '../messaging';
+import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, type CrmEvent } from '../messaging';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
 export interface StartOptions {
@@ -130,7 +129,7 @@ async function embeddedServers(schema: string, config: CommonConfig, logger: Log
     config.DATABASE_URL === undefined
       ? await startEmbeddedPostgres({ dataDir: config.EMBEDDED_DATA_DIR, schema, logger })
       : undefined;
-  const busJournal = config.AMQP_URL === undefined ? join(config.EMBEDDED_DATA_DIR, 'bus', `${config.AMQP_NAMESPACE}.jsonl`) : undefined;
+  const busJournal = config.AMQP_URL === undefined ? embeddedBusJournal(config.EMBEDDED_DATA_DIR, config.AMQP_NAMESPACE) : undefined;
   return { database, busJournal };
 }
 
