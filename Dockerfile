@@ -34,6 +34,10 @@ COPY --from=build --chown=root:root /app/system/dist system/dist
 COPY --from=build --chown=root:root /app/services services
 # The OpenAPI document the gateway serves at /api/openapi.json and /api/docs.
 COPY --from=build --chown=root:root /app/contracts/openapi.json contracts/
+# Alone (no DATABASE_URL / AMQP_URL / REDIS_URL) the image runs the embedded default, its data in /data.
+RUN mkdir -p /data && chown node:node /data
+ENV EMBEDDED_DATA_DIR=/data
+VOLUME ["/data"]
 # The code belongs to root and is read-only to the process; it runs as the image's unprivileged `node`.
 USER node
 EXPOSE 8080 8081 8082 8083 8084 8085 8086
