@@ -39,7 +39,7 @@ module.exports = {
     '/node_modules/',
     '/dist/',
     ...(process.env.CRM_PACT_SUITES ? [] : ['\\.pact\\.test\\.ts$']),
-    ...(embedded ? MULTI_PROCESS_SUITES.map((suite) => `<rootDir>/${suite}`) : []),
+    ...(embedded ? MULTI_PROCESS_SUITES.map((suite) => `<rootDir>/${suite}`) : ['\\.embedded\\.test\\.ts$']),
   ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
