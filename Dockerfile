@@ -9,6 +9,7 @@ COPY shared/package.json shared/
 COPY gateway/package.json gateway/
 COPY system/package.json system/
 COPY bench/package.json bench/
+COPY reliability/package.json reliability/
 COPY contracts/package.json contracts/
 COPY services/auth/package.json services/auth/
 COPY services/leads/package.json services/leads/

@@ -45,5 +45,7 @@ module.exports = {
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   // Integration and end-to-end suites share one database and broker: one file at a time.
   maxWorkers: 1,
-  testTimeout: 30_000,
+  // The embedded default starts a PGlite database per service in each file: on a slow machine that alone
+  // has taken over 30 s.
+  testTimeout: embedded ? 90_000 : 30_000,
 };

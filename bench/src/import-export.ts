@@ -7,7 +7,7 @@ import { seedLeads } from './seed-leads';
  * figure is end to end through the gateway: upload, parsing, validation by the leads service, and for
  * the commit the insert of the rows and their 5,000 `lead.created` events in one transaction.
  *
- *   npm run bench:import-export
+ *   npm run bench -- import-export
  */
 const IMPORT_ROWS = 5_000;
 const EXPORT_LEADS = Number(process.env.BENCH_EXPORT_LEADS ?? 100_000);

@@ -13,16 +13,17 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 /**
  * Sends `requests` requests made by `send(i)` with `concurrency` in flight and answers the latency
  * percentiles (ms) and the throughput. `send` must throw on a wrong answer: errors fail the benchmark.
+ * When only part of `send` is the request (checks follow it), `send` answers that part's latency (ms).
  */
-export async function measure(label: string, requests: number, concurrency: number, send: (i: number) => Promise<void>): Promise<LatencyFigures> {
+export async function measure(label: string, requests: number, concurrency: number, send: (i: number) => Promise<void | number>): Promise<LatencyFigures> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   const worker = async () => {
     for (let i = next++; i < requests; i = next++) {
       const start = performance.now();
-      await send(i);
-      latencies.push(performance.now() - start);
+      const timed = await send(i);
+      latencies.push(typeof timed === 'number' ? timed : performance.now() - start);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -70,6 +70,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
     targets: upstreamUrls(config),
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    retryForMs: config.UPSTREAM_RETRY_MS,
     logger,
     isDraining: () => health.draining,
     onUpstreamResponse: apiTokenRevocationWatcher(apiTokenCache),

@@ -51,6 +51,15 @@ export const gatewayConfigShape = {
     .min(1)
     .default(60_000)
     .describe('Longest silence on an upstream connection before the request fails with 503.'),
+  UPSTREAM_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_000)
+    .describe(
+      'How long a request its service cannot have seen (connection refused, or reset before any answer) is sent ' +
+        'again, so a service restarting delays requests instead of failing them (0: never).',
+    ),
   AUTH_SERVICE_URL: url('http://127.0.0.1:8081').describe('The auth service.'),
   LEADS_SERVICE_URL: url('http://127.0.0.1:8082').describe('The leads service.'),
   CONTACTS_SERVICE_URL: url('http://127.0.0.1:8083').describe('The contacts service.'),

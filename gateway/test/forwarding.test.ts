@@ -224,10 +224,14 @@ describe('gateway forwarding', () => {
 });
 
 describe('gateway forwarding when a service is down', () => {
-  it('when the upstream refuses the connection, then 503 {detail} quickly', async () => {
+  it('when the upstream refuses the connection past UPSTREAM_RETRY_MS, then 503 {detail} soon after', async () => {
     const upstreams = await startUpstreams();
     const port = await closedPort();
-    const gateway = await startTestGateway({ ...upstreams.env, ACCOUNTS_OPPORTUNITIES_SERVICE_URL: `http://127.0.0.1:${port}` });
+    const gateway = await startTestGateway({
+      ...upstreams.env,
+      ACCOUNTS_OPPORTUNITIES_SERVICE_URL: `http://127.0.0.1:${port}`,
+      UPSTREAM_RETRY_MS: '300',
+    });
     try {
       const token = await signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES });
       const started = Date.now();

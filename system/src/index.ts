@@ -1,1 +1,4 @@
 export * from './system';
+export * from './processes';
+export * from './process-system';
+export * from './run-in-turn';

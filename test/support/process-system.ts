@@ -1,72 +1,28 @@
-import { startGateway } from '@crm/gateway';
-import { createLogger } from '@crm/shared';
+import { startProcessSystem as startServiceProcesses, type ProcessSystem as ServiceProcesses } from '@crm/system';
 import { Client } from 'pg';
 import { ApiClient } from './api-client';
-import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from './processes';
 import { eventually, registerTenant, type TenantAdmin } from './tenants';
 
-/** Every service behind the gateway, with the gateway setting that points at it. */
-const SERVICES = [
-  { name: 'auth', setting: 'AUTH_SERVICE_URL' },
-  { name: 'leads', setting: 'LEADS_SERVICE_URL' },
-  { name: 'contacts', setting: 'CONTACTS_SERVICE_URL' },
-  { name: 'import-export', setting: 'IMPORT_EXPORT_SERVICE_URL' },
-  { name: 'accounts-opportunities', setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
-  { name: 'audit', setting: 'AUDIT_SERVICE_URL' },
-] as const;
-
-/**
- * The system as production runs it: every service in its own process (the compiled `main.js`) on a
- * fixed free port, so one can be stopped and started again where the gateway expects it; the gateway
- * in this process; a database client for checks across schemas.
- */
-export interface ProcessSystem {
+/** The process system (`@crm/system`) with a client of its gateway and a database client for checks across schemas. */
+export interface ProcessSystem extends ServiceProcesses {
   api: ApiClient;
   db: Client;
-  running: Record<string, ServiceProcess>;
-  start(name: string, extraEnv?: Record<string, string>): Promise<void>;
-  stop(name: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** `serviceEnv` goes to every service process (each start may add more). */
 export async function startProcessSystem(serviceEnv: Record<string, string> = {}): Promise<ProcessSystem> {
-  const ports: Record<string, number> = {};
-  const running: Record<string, ServiceProcess> = {};
-  for (const { name } of SERVICES) ports[name] = await freePort();
-
-  // Every service knows where the others are (import-export calls leads and contacts).
-  const urls = Object.fromEntries(SERVICES.map(({ name, setting }) => [setting, `http://127.0.0.1:${ports[name]}`]));
-  const start = async (name: string, extraEnv: Record<string, string> = {}): Promise<void> => {
-    const started = startServiceProcess(name, { ...urls, ...serviceEnv, PORT: String(ports[name]), ...extraEnv });
-    running[name] = started;
-    await waitForLine(started, 'listening');
-  };
-  const stop = async (name: string): Promise<void> => {
-    running[name]!.child.kill('SIGTERM');
-    await running[name]!.exited;
-  };
-
-  for (const { name } of SERVICES) await start(name);
-  const env: Record<string, string | undefined> = { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
-  Object.assign(env, urls);
-  const gateway = await startGateway({ env, port: 0, logger: createLogger('gateway', 'silent') });
+  const processes = await startServiceProcesses({ serviceEnv });
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-
-  const close = async (): Promise<void> => {
-    await gateway.stop();
-    await db.end();
-    await Promise.all(
-      Object.values(running).map(async (service) => {
-        if (service.child.exitCode === null && service.child.signalCode === null) {
-          service.child.kill('SIGTERM');
-          await service.exited;
-        }
-      }),
-    );
+  return {
+    ...processes,
+    api: new ApiClient(processes.gatewayUrl),
+    db,
+    close: async () => {
+      await db.end();
+      await processes.close();
+    },
   };
-  return { api: new ApiClient(gateway.url), db, running, start, stop, close };
 }
 
 /** The schemas keeping a replica of auth's profiles. */

@@ -9,6 +9,7 @@ export const accessTokenClaimsSchema = z.object({
   sales: z.boolean(),
   scope: z.string(),
   jti: z.string().min(1),
+  exp: z.number(),
 });
 
 /** What auth's `POST /internal/api-tokens/resolve` answers for a live API token. */

@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller, type Logger } from '@crm/shared';
+import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller, type Logger } from '@crm/shared';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -26,6 +26,16 @@ export interface UserTokenVerifierOptions {
 }
 
 export type UserTokenVerifier = (token: string) => Promise<Caller>;
+
+/** What jose allows past `exp`; a verified token is reused no longer than it would verify. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * How long a verified token is taken as verified without checking its signature again (never past its
+ * `exp`): a client sends the same token request after request, and verifying the EdDSA signature was ~12%
+ * of the gateway's CPU (profile of bench/src/gateway.ts). Access tokens cannot be revoked (they expire); the
+ * bound keeps a key auth stops publishing from being trusted much longer than jose's key-set cache does.
+ */
+const VERIFIED_TOKEN_REUSE_MS = 60_000;
 
 /** The key set could not be fetched: a gateway-side outage, not a bad token. */
 class KeySetUnavailable extends Error {}
@@ -55,7 +65,10 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     }
   };
 
+  const verified = new ExpiringCache<Caller>();
   return async (token) => {
+    const reusable = verified.get(token);
+    if (reusable) return reusable;
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, keyFor, {
@@ -63,7 +76,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
         issuer: options.issuer,
         audience: options.audience,
         requiredClaims: ['exp'],
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       }));
     } catch (error) {
       if (error instanceof KeySetUnavailable) {
@@ -74,8 +87,8 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw tokenNotValid();
-    const { sub, tid, pid, role, sales, scope } = claims.data;
-    return {
+    const { sub, tid, pid, role, sales, scope, exp } = claims.data;
+    const caller: Caller = {
       userId: sub,
       tenantId: tid,
       profileId: pid,
@@ -84,5 +97,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
       scopes: scope.split(' ').filter((s) => s !== ''),
       credential: { kind: 'user', id: sub },
     };
+    verified.set(token, caller, Math.min(Date.now() + VERIFIED_TOKEN_REUSE_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000));
+    return caller;
   };
 }

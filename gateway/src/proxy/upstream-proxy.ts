@@ -1,7 +1,9 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
+import { buffer as readWholeBody } from 'node:stream/consumers';
 import { mintInternalToken, type Logger } from '@crm/shared';
 import type { Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { UPSTREAM_SERVICES, type UpstreamService } from '../config';
 import { callerOf, routeOf } from '../request-state';
 import { prepareForwardedHeaders } from './forwarded-headers';
@@ -11,9 +13,12 @@ export interface UpstreamProxyOptions {
   internalTokenSecret: string;
   /** Longest silence on an upstream socket before the request fails. */
   timeoutMs: number;
+  /**
+   * How long a request the service cannot have seen (see `serviceNeverSawIt`) is sent again, e.g.
+   * while the service restarts; 0: never.
+   */
+  retryForMs?: number;
   logger: Logger;
-  /** Sockets per upstream address. */
-  maxSockets?: number;
   /** True once the gateway is shutting down: relayed answers then close their client connection. */
   isDraining?: () => boolean;
   /** Told of every upstream answer before it is relayed (e.g. to evict a revoked API token). */
@@ -21,7 +26,7 @@ export interface UpstreamProxyOptions {
 }
 
 export interface UpstreamProxy {
-  /** The last step of the pipeline: streams the request, untouched, to the route's service. */
+  /** The last step of the pipeline: sends the request, untouched, to the route's service. */
   forward: RequestHandler;
   /** Drops the pooled upstream connections. */
   close(): void;
@@ -31,57 +36,169 @@ export interface UpstreamProxy {
 const GATEWAY_RESPONSE_HEADERS = ['ratelimit', 'ratelimit-policy'];
 
 /**
+ * Bodies up to this size (every JSON body) are read before forwarding, so the same bytes can be sent
+ * again; larger or chunked ones (file uploads) are streamed through once and never retried.
+ */
+const REPLAYABLE_BODY_BYTES = 1024 * 1024;
+const FIRST_RETRY_DELAY_MS = 50;
+const MAX_RETRY_DELAY_MS = 500;
+
+/** How a request's body goes on each attempt: there is none, the same bytes again, or streamed once. */
+type RequestBody = { kind: 'none' } | { kind: 'bytes'; bytes: Buffer } | { kind: 'streamed' };
+
+/** One attempt at forwarding a request, and what it saw of its upstream connection. */
+interface Attempt {
+  number: number;
+  body: RequestBody;
+  retryUntil: number;
+  /** The client request's listeners before the attempt: http-proxy adds its own on every attempt. */
+  listenersBefore: Map<string, Function[]>;
+  socket?: Socket;
+  /** The socket's byte count when the attempt got it (a reused keep-alive socket has read earlier answers). */
+  bytesReadBefore: number;
+  timedOut: boolean;
+}
+
+/**
  * One http-proxy-middleware per service over a shared keep-alive agent. The path goes unchanged, the
- * body is piped as received (the gateway never parses one, so multipart uploads pass byte for byte),
- * and an unreachable or failing upstream answers 503 `{detail}`.
+ * body as received (the gateway never parses one, so multipart uploads pass byte for byte), and an
+ * unreachable or failing upstream answers 503 `{detail}`.
+ *
+ * Retries: a request the service cannot have seen is sent again, whatever its method, with a short
+ * backoff for up to `retryForMs` — so a service restarting (rolling update, the local process system
+ * where nothing replaces a stopped service) delays requests instead of failing them. See
+ * `serviceNeverSawIt` for which failures qualify. A body read before forwarding is written by the
+ * `proxyReq` hook on every attempt (the client's stream, already read, only ends the upstream request).
  */
 export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProxy {
   // Idle sockets are dropped after 30 s, before a service's 65 s keep-alive timeout would close them
-  // under a request that is just reusing one.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256, scheduling: 'lifo', timeout: 30_000 });
+  // under a request that is just reusing one. No socket limit: a request queued for a socket would get
+  // it only after the client's (read) body had ended the upstream request, too late to write the body.
+  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 30_000 });
+  const retryForMs = options.retryForMs ?? 0;
+  const attempts = new WeakMap<http.IncomingMessage, Attempt>();
 
-  const proxyFor = (service: UpstreamService, target: string) =>
-    createProxyMiddleware<Request, Response>({
-      target,
+  const proxyFor = (service: UpstreamService) => {
+    const forwardOnce = createProxyMiddleware({
+      target: options.targets[service],
       agent,
       changeOrigin: true,
       xfwd: false,
       proxyTimeout: options.timeoutMs,
+      // The default error answer (a 502/504 in plain text) is replaced by ours below, with its retries.
+      ejectPlugins: true,
+      plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
       on: {
+        proxyReq: (proxyReq, req) => {
+          const attempt = attempts.get(req);
+          if (!attempt) return;
+          if (attempt.body.kind === 'bytes') proxyReq.write(attempt.body.bytes);
+          if (!proxyReq.socket) return;
+          attempt.socket = proxyReq.socket;
+          attempt.bytesReadBefore = proxyReq.socket.bytesRead;
+          proxyReq.once('timeout', () => {
+            attempt.timedOut = true;
+          });
+        },
         proxyRes: (proxyRes, req, res) => {
           for (const name of GATEWAY_RESPONSE_HEADERS) delete proxyRes.headers[name];
           // Connection is hop-by-hop: the client's connection follows the client and the gateway, not the
           // upstream; while draining it closes after this answer so shutdown need not wait for it to idle out.
           proxyRes.headers.connection = options.isDraining?.() || !res.shouldKeepAlive ? 'close' : 'keep-alive';
           options.onUpstreamResponse?.(req, proxyRes.statusCode ?? 0);
+          // An answer cut short upstream is cut short for the client too, rather than left hanging.
+          proxyRes.once('close', () => {
+            if (!proxyRes.complete) res.destroy();
+          });
         },
         error: (error, req, res) => {
-          const code = (error as NodeJS.ErrnoException).code;
-          options.logger.warn({ err: error, code, service, path: req.url?.split('?')[0] }, 'upstream unavailable');
+          const attempt = attempts.get(req)!;
           if (!('writeHead' in res)) {
             res.destroy();
             return;
           }
-          if (res.headersSent) {
-            res.destroy();
+          const delay = Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** (attempt.number - 1));
+          const clientWaiting = !res.headersSent && !res.destroyed && !req.socket.destroyed;
+          if (clientWaiting && attempt.body.kind !== 'streamed' && serviceNeverSawIt(error, attempt) && Date.now() + delay <= attempt.retryUntil) {
+            forgetAttemptListeners(req, attempt.listenersBefore);
+            options.logger.debug({ code: errorCode(error), service, attempt: attempt.number, retryInMs: delay }, 'upstream did not take the request, retrying');
+            setTimeout(() => send(req, res, attempt.body, attempt.retryUntil, attempt.number + 1), delay);
             return;
           }
-          res.status(503).json({ detail: 'Service unavailable.' });
+          options.logger.warn({ err: error, code: errorCode(error), service, path: req.url?.split('?')[0], attempts: attempt.number }, 'upstream unavailable');
+          if (res.headersSent || !clientWaiting) res.destroy();
+          else (res as Response).status(503).json({ detail: 'Service unavailable.' });
         },
       },
     });
-
-  const proxies = Object.fromEntries(
-    UPSTREAM_SERVICES.map((service) => [service, proxyFor(service, options.targets[service])]),
-  ) as Record<UpstreamService, ReturnType<typeof proxyFor>>;
+    // express' own request and response (the gateway's pipeline ends here); typed as node's in the hooks.
+    const send = (req: http.IncomingMessage, res: http.ServerResponse, body: RequestBody, retryUntil: number, number: number) => {
+      attempts.set(req, { number, body, retryUntil, listenersBefore: clientRequestListeners(req), bytesReadBefore: 0, timedOut: false });
+      void forwardOnce(req, res);
+    };
+    return send;
+  };
+  const proxies = Object.fromEntries(UPSTREAM_SERVICES.map((service) => [service, proxyFor(service)])) as Record<
+    UpstreamService,
+    ReturnType<typeof proxyFor>
+  >;
 
   return {
-    forward: async (req, res, next) => {
+    forward: async (req, res) => {
       const { service } = routeOf(res);
       const internalToken = await mintInternalToken(options.internalTokenSecret, service, callerOf(res));
       prepareForwardedHeaders(req, internalToken);
-      await proxies[service](req, res, next);
+      let body: RequestBody;
+      try {
+        body = await readRequestBody(req);
+      } catch {
+        res.destroy(); // the client went away in the middle of its body
+        return;
+      }
+      proxies[service](req, res, body, Date.now() + retryForMs, 1);
     },
     close: () => agent.destroy(),
   };
+}
+
+async function readRequestBody(req: Request): Promise<RequestBody> {
+  const length = req.headers['content-length'];
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (!chunked && (length === undefined || Number(length) === 0)) return { kind: 'none' };
+  if (chunked || Number(length) > REPLAYABLE_BODY_BYTES) return { kind: 'streamed' };
+  return { kind: 'bytes', bytes: await readWholeBody(req) };
+}
+
+/**
+ * True when the upstream cannot have acted on the request, so sending it again is safe for any method:
+ * - the connection was refused: nothing listens (the service is restarting);
+ * - the connection was reset or closed before one byte of the answer came (and not by the gateway's
+ *   own timeout). Services drain on SIGTERM — in-flight requests are answered, only idle keep-alive
+ *   connections are closed (shared `listen`) — so this is a request sent on a pooled connection the
+ *   service was closing at that instant, or a connection still in the accept queue when its listener
+ *   closed: either way never read. Only a service that crashes (not drains) in the middle of a
+ *   request could have acted on it first; that is the one case a retry may repeat.
+ */
+function serviceNeverSawIt(error: Error, attempt: Attempt): boolean {
+  const code = errorCode(error);
+  if (code === 'ECONNREFUSED') return true;
+  if (code !== 'ECONNRESET' && code !== 'EPIPE') return false;
+  return attempt.socket !== undefined && !attempt.timedOut && attempt.socket.bytesRead === attempt.bytesReadBefore;
+}
+
+const errorCode = (error: Error) => (error as NodeJS.ErrnoException).code;
+
+/** http-proxy subscribes to the client request on every attempt; a failed attempt's subscriptions go with it. */
+const ATTEMPT_EVENTS = ['error', 'aborted'] as const;
+
+function clientRequestListeners(req: http.IncomingMessage): Map<string, Function[]> {
+  return new Map(ATTEMPT_EVENTS.map((event) => [event, req.listeners(event)]));
+}
+
+function forgetAttemptListeners(req: http.IncomingMessage, before: Map<string, Function[]>): void {
+  for (const [event, kept] of before) {
+    for (const listener of req.listeners(event)) {
+      if (!kept.includes(listener)) req.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
 }

@@ -1,4 +1,5 @@
 export * from './caller';
+export * from './expiring-cache';
 export * from './internal-token';
 export * from './scopes';
 export * from './record-access';

@@ -9,7 +9,8 @@ export const CUSTOM_FIELD_KEY_CONSTRAINT = 'custom_field_definitions_tenant_enti
  * serves every lookup and list, which are all per tenant and entity.
  *
  * Each record table keeps its values in `custom_fields jsonb NOT NULL DEFAULT '{}'` and should carry
- * `CREATE INDEX ... USING gin (custom_fields jsonb_path_ops)`, which serves the `cf_<key>` filters.
+ * `CREATE INDEX ... USING gin (tenant_id, custom_fields jsonb_path_ops)` (ENSURE_BTREE_GIN), which serves the
+ * `cf_<key>` filters of one tenant without reading every tenant's entries (leads' LeadListIndexesPerTenant).
  */
 export function customFieldsMigration(name: string): SqlMigration {
   return {

@@ -73,6 +73,22 @@ export async function loadDefinitions(
   return rows.map(toDefinition);
 }
 
+/**
+ * The scope's definitions, in display order, as one JSON column of another query: a record's detail reads
+ * the record and the definitions in one round trip. `tenantIdSql` gives the tenant id (a parameter such as
+ * `$1`); read the column back with `definitionsFromJson`.
+ */
+export function definitionsJsonColumn(tenantIdSql: string, entity: string, alias: string): string {
+  return `(SELECT coalesce(json_agg(d ${ORDER}), '[]'::json)
+             FROM (SELECT ${COLUMNS} FROM custom_field_definitions
+                    WHERE tenant_id = ${tenantIdSql} AND entity = '${assertSqlIdentifier(entity)}') d) AS ${assertSqlIdentifier(alias)}`;
+}
+
+/** A `definitionsJsonColumn` value: JSON has no timestamps, so `created_at` comes as text. */
+export function definitionsFromJson(rows: Array<Omit<DefinitionRow, 'created_at'> & { created_at: string }>): CustomFieldDefinition[] {
+  return rows.map((row) => toDefinition({ ...row, created_at: new Date(row.created_at) }));
+}
+
 export async function countDefinitions(db: Db, scope: CustomFieldScope): Promise<number> {
   const row = await queryOne<{ count: number }>(
     db,

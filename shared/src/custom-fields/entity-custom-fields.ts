@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { DataSource, Db } from '../database';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
 import type { CustomFieldWriteMode } from './custom-field-values';
-import { loadDefinitions } from './custom-fields.repository';
+import { definitionsFromJson, definitionsJsonColumn, loadDefinitions } from './custom-fields.repository';
 import type { ApiOperation } from '../openapi';
 import { customFieldOperations, customFieldRoutes } from './custom-fields.routes';
 import { customFieldListConditions, validCustomFieldValues } from './record-custom-fields';
@@ -19,6 +19,12 @@ export interface EntityCustomFields {
   operations(tag: string): ApiOperation[];
   /** The tenant's definitions as a record's detail shows them (`custom_field_definitions`). */
   definitions(db: Db, tenantId: string): Promise<CustomFieldDefinitionView[]>;
+  /**
+   * The same definitions as a column of the record's own query (`definitionsColumn('$1', 'definitions')`
+   * in its select list), read back by `definitionsOf`: one round trip for a detail instead of two.
+   */
+  definitionsColumn(tenantIdSql: string, alias: string): string;
+  definitionsOf(column: unknown): CustomFieldDefinitionView[];
   /** A body's `custom_fields` checked against the definitions: the values to store, or a 400. */
   validValues(db: Db, tenantId: string, mode: CustomFieldWriteMode, input: unknown, existing: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** A list's `cf_<key>` filters as SQL on the table's `custom_fields` (served by its GIN index). */
@@ -38,6 +44,8 @@ export function entityCustomFields(options: { entity: string; basePath: string; 
     routes: (context) => customFieldRoutes({ dataSource: context.dataSource, entity, basePath, recordTable, clock: context.clock }),
     operations: (tag) => customFieldOperations({ basePath, tag, noun: entity }),
     definitions: async (db, tenantId) => (await loadDefinitions(db, tenantId, entity)).map(customFieldDefinitionView),
+    definitionsColumn: (tenantIdSql, alias) => definitionsJsonColumn(tenantIdSql, entity, alias),
+    definitionsOf: (column) => definitionsFromJson(column as Parameters<typeof definitionsFromJson>[0]).map(customFieldDefinitionView),
     validValues: (db, tenantId, mode, input, existing) => validCustomFieldValues(db, scope(tenantId), mode, input, existing),
     listConditions: (db, tenantId, custom, firstParamIndex) =>
       customFieldListConditions(db, scope(tenantId), custom, { column: 'custom_fields', firstParamIndex }),

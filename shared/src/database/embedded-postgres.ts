@@ -2,9 +2,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Logger } from '../logging/logger';
+
+/** The extensions the services' migrations create (see extensions.ts). */
+const EXTENSIONS = { pg_trgm, btree_gin };
 
 export interface EmbeddedPostgres {
   /** A `postgres://` URL any client (TypeORM's pool, a LISTEN client, a test) connects to. */
@@ -28,7 +32,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; schema: 
     mkdirSync(options.dataDir, { recursive: true });
     cpSync(await emptyDatabaseTemplate(), folder, { recursive: true });
   }
-  const db = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: folder, extensions: EXTENSIONS });
   await db.exec(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}", public;`);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 200 });
   (server as unknown as { queryQueue: ProtocolQueue }).queryQueue = new ProtocolQueue(db);
@@ -58,7 +62,7 @@ const TEMPLATE = join(tmpdir(), `crm-pglite-template-${PGLITE_VERSION}`);
 async function emptyDatabaseTemplate(): Promise<string> {
   if (existsSync(TEMPLATE)) return TEMPLATE;
   const making = mkdtempSync(`${TEMPLATE}-making-`);
-  const db = await PGlite.create({ dataDir: making, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: making, extensions: EXTENSIONS });
   await db.close();
   try {
     renameSync(making, TEMPLATE);

@@ -83,3 +83,10 @@ export class TooManyRequestsError extends AppError {
     );
   }
 }
+
+/** The database is unreachable for now (down, restarting, out of connections): try again shortly. */
+export class DatabaseUnavailableError extends AppError {
+  constructor() {
+    super(503, 'Service unavailable.', {}, { 'Retry-After': '1' });
+  }
+}

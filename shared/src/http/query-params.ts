@@ -2,11 +2,14 @@ import { z } from 'zod';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `YYYY-MM-DD` naming a day that exists (not 2024-02-30, which Date would roll over to March). */
+/**
+ * `YYYY-MM-DD` naming a day that exists (not 2024-02-30, which Date would roll over to March; not in
+ * year 0, which Date takes for 1 BC and PostgreSQL refuses).
+ */
 export function isRealDate(value: string): boolean {
   if (!DATE_ONLY.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  return !Number.isNaN(parsed.getTime()) && parsed.getUTCFullYear() >= 1 && parsed.toISOString().startsWith(value);
 }
 
 /** The calendar day of an ISO 8601 date-time exists (Date.parse rolls impossible days over). */

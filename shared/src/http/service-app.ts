@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { accessLog } from './access-log';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type HealthState, type ReadinessChecks } from './health';
+import { refuseNulCharacters } from './nul-characters';
 import { requestIdMiddleware } from './request-context';
 
 export interface ServiceAppOptions {
@@ -20,8 +21,8 @@ export interface ServiceAppOptions {
 
 /**
  * The HTTP shell every service shares: request id, access log, health probes (no token, for the
- * orchestrator), internal-token check, JSON bodies, the service's routes, then the contract's 404 and
- * error bodies.
+ * orchestrator), internal-token check, JSON bodies, no NUL characters in bodies and queries, the
+ * service's routes, then the contract's 404 and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -35,6 +36,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const json = express.json({ limit: options.jsonLimit ?? '1mb' });
   const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
   app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : json)(req, res, next));
+  app.use(refuseNulCharacters);
   app.use(options.routes);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

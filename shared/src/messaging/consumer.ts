@@ -1,5 +1,5 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
-import type { DataSource, EntityManager } from '../database';
+import { isDatabaseUnavailable, type DataSource, type EntityManager } from '../database';
 import { REQUEST_ID_HEADER, withRequestId } from '../http/request-context';
 import type { Logger } from '../logging/logger';
 import type { Broker } from './broker';
@@ -166,7 +166,7 @@ export class EventConsumer {
     const requestId = typeof header === 'string' && header !== '' ? header : event.id;
     const context = { eventId: event.id, type: event.type, requestId };
     try {
-      const handled = await withRequestId(requestId, () => this.handleOnce(event));
+      const handled = await withRequestId(requestId, () => this.handleOnceWhenTheDatabaseIsUp(channel, event));
       if (!handled) this.logger.debug(context, 'already handled, skipped');
       this.options.afterCommit?.(event);
       if (!settle(() => channel.ack(message))) {
@@ -176,6 +176,24 @@ export class EventConsumer {
       const deliveries = message.properties.headers?.['x-delivery-count'];
       this.logger.error({ ...context, err: error, deliveries }, 'event handler failed, requeued');
       settle(() => channel.nack(message, false, true));
+    }
+  }
+
+  /**
+   * While the database is unreachable the message is held (not acked, not returned) and handled again
+   * once it is back: returning it would spend the deliveries the queue allows a message before
+   * dead-lettering it (`x-delivery-limit`) on an outage that says nothing about the message. Gives up
+   * (and the message is returned) when the consumer stops or its channel closes.
+   */
+  private async handleOnceWhenTheDatabaseIsUp(channel: Channel, event: CrmEvent): Promise<boolean> {
+    for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+      try {
+        return await this.handleOnce(event);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || this.stopping || this.channel !== channel) throw error;
+        this.logger.warn({ eventId: event.id, type: event.type, err: error, retryInMs: delayMs }, 'database unavailable; the event is held and handled again');
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
     }
   }
 

@@ -313,9 +313,11 @@ class InProcessChannel extends EventEmitter {
     this.bus.returned(this.settle(message), requeue);
   }
 
-  publish(exchange: string, routingKey: string, content: Buffer, options: Options.Publish = {}): boolean {
+  /** `confirmed`, as a confirm channel's callback: called at once, the publish being journaled. */
+  publish(exchange: string, routingKey: string, content: Buffer, options: Options.Publish = {}, confirmed?: (error: Error | null) => void): boolean {
     this.ensureOpen();
     this.bus.publish(exchange, routingKey, content, options);
+    confirmed?.(null);
     return true;
   }
 

@@ -13,6 +13,11 @@ export interface OutboxRelayOptions {
   databaseUrl: string;
   /** Rows per transaction. Default 500. */
   batchSize?: number;
+  /**
+   * Batches published and awaiting their confirms at once. Default 2: the next batch is read and
+   * published while the broker confirms the previous one, so their times overlap instead of adding up.
+   */
+  batchesInFlight?: number;
   /** How often to look without a NOTIFY (one missed while LISTEN reconnects, another replica's rows). */
   pollIntervalMs?: number;
   /** Test hook: runs after the batch was published and confirmed, before the rows are marked. */
@@ -39,13 +44,16 @@ type WakeReason = 'notify' | 'connected' | 'stop' | 'timeout';
 /**
  * Publishes the outbox to the broker, at least once: rows are locked, published with confirms, and
  * only then marked, all in one transaction. A crash or broker failure anywhere before the commit
- * leaves them unpublished for the next try; SKIP LOCKED lets several replicas share the work.
+ * leaves them unpublished for the next try; SKIP LOCKED lets several replicas share the work. Batches
+ * are published in order on one channel, each committing once its own messages are confirmed; a batch
+ * that fails is republished after the ones that were in flight with it (at least once, as DESIGN §7).
  */
 export class OutboxRelay {
   private readonly dataSource: DataSource;
   private readonly broker: Broker;
   private readonly logger: Logger;
   private readonly batchSize: number;
+  private readonly batchesInFlight: number;
   private readonly pollIntervalMs: number;
   private running?: Promise<void>;
   private listening?: Promise<void>;
@@ -64,6 +72,7 @@ export class OutboxRelay {
     this.broker = options.broker;
     this.logger = options.logger.child({ component: 'outbox-relay' });
     this.batchSize = options.batchSize ?? 500;
+    this.batchesInFlight = options.batchesInFlight ?? 2;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
   }
 
@@ -99,8 +108,31 @@ export class OutboxRelay {
   }
 
   private async loop(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
     let failures = 0;
+    let failure: unknown;
+    const track = (committed: Promise<void>) => {
+      const settled = committed
+        .then(
+          () => void (failures = 0),
+          (error: unknown) => {
+            failures += 1;
+            failure = error;
+          },
+        )
+        .finally(() => inFlight.delete(settled));
+      inFlight.add(settled);
+    };
     while (!this.stopping) {
+      if (failure !== undefined) {
+        // Rolled back: let the batches in flight settle, then back off before the rows go out again.
+        await Promise.all(inFlight);
+        const delay = backoffDelay(this.broker.reconnectDelayMs, failures);
+        this.logger.warn({ err: failure, attempt: failures, retryInMs: delay }, 'outbox batch failed, rolled back');
+        failure = undefined;
+        await this.idle(delay, false);
+        continue;
+      }
       if (!this.broker.isConnected()) {
         // Not woken by NOTIFYs (nothing to do with them yet); the broker's reconnect wakes us.
         await this.idle(this.pollIntervalMs, false);
@@ -108,41 +140,52 @@ export class OutboxRelay {
       }
       let published: number;
       try {
-        published = await this.relayBatch();
-        failures = 0;
+        const batch = await this.startBatch();
+        published = batch.published;
+        track(batch.committed);
       } catch (error) {
         failures += 1;
-        const delay = backoffDelay(this.broker.reconnectDelayMs, failures);
-        this.logger.warn({ err: error, attempt: failures, retryInMs: delay }, 'outbox batch failed, rolled back');
-        await this.idle(delay, false);
+        failure = error;
         continue;
       }
+      if (inFlight.size >= this.batchesInFlight) await Promise.race(inFlight);
       if (published === this.batchSize) continue; // probably more waiting
       await this.cleanupFromTimeToTime();
       await this.idle(this.pollIntervalMs, true);
     }
+    await Promise.all(inFlight);
   }
 
-  /** One transaction: lock the oldest unpublished rows, publish, wait for confirms, mark, commit. */
-  private async relayBatch(): Promise<number> {
+  /** Starts a batch; answers once its rows are published (how many), with its commit still to come. */
+  private async startBatch(): Promise<{ published: number; committed: Promise<void> }> {
+    let onPublished: (count: number) => void = () => undefined;
+    const published = new Promise<number>((resolve) => (onPublished = resolve));
+    const committed = this.relayBatch(onPublished);
+    // A failure before the rows went out rejects here; one after, through `committed`.
+    return { published: await Promise.race([published, committed.then(() => 0)]), committed };
+  }
+
+  /** One transaction: lock the oldest unpublished rows, publish, wait for their confirms, mark, commit. */
+  private async relayBatch(onPublished: (count: number) => void): Promise<void> {
     this.notified = false;
     const channel = await this.confirmChannel();
     let ids: string[] = [];
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      await this.dataSource.transaction(async (manager) => {
         const rows: OutboxRow[] = await manager.query(
           `SELECT id, type, payload::text AS body, headers, payload->>'source' AS source, payload->>'time' AS time
              FROM outbox WHERE published_at IS NULL
             ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [this.batchSize],
         );
-        if (rows.length === 0) return 0;
         ids = rows.map((row) => row.id);
-        await this.publish(channel, rows);
+        if (rows.length === 0) return onPublished(0);
+        const { confirmed } = await this.publish(channel, rows);
+        onPublished(rows.length);
+        await confirmed;
         await this.options.beforeMarkPublished?.(ids);
         await this.markPublished(manager, ids);
         this.logger.debug({ count: rows.length }, 'outbox batch published');
-        return rows.length;
       });
     } catch (error) {
       await this.countFailedAttempt(ids);
@@ -150,25 +193,51 @@ export class OutboxRelay {
     }
   }
 
-  private async publish(channel: ConfirmChannel, rows: OutboxRow[]): Promise<void> {
+  /**
+   * Publishes the rows; `confirmed` settles with their own confirms (not those of a batch published
+   * after them on the same channel): rejected by a nack, a closed channel or the timeout.
+   */
+  private async publish(channel: ConfirmChannel, rows: OutboxRow[]): Promise<{ confirmed: Promise<void> }> {
     const { exchange } = this.broker.names;
+    // Each settles with its message's outcome and never rejects: none is left unhandled while we wait for a drain.
+    const outcomes: Promise<Error | null>[] = [];
     for (const row of rows) {
-      const accepted = channel.publish(exchange, row.type, Buffer.from(row.body), {
-        persistent: true,
-        messageId: row.id,
-        type: row.type,
-        contentType: CLOUDEVENTS_JSON,
-        timestamp: amqpTimestamp(row.time),
-        appId: row.source,
-        headers: row.headers,
-      });
+      let accepted = true;
+      outcomes.push(
+        new Promise((resolve) => {
+          try {
+            accepted = channel.publish(
+              exchange,
+              row.type,
+              Buffer.from(row.body),
+              {
+                persistent: true,
+                messageId: row.id,
+                type: row.type,
+                contentType: CLOUDEVENTS_JSON,
+                timestamp: amqpTimestamp(row.time),
+                appId: row.source,
+                headers: row.headers,
+              },
+              (error: Error | null) => resolve(error ?? null),
+            );
+          } catch (error) {
+            resolve(error as Error); // the channel closed under us
+          }
+        }),
+      );
       if (!accepted) await drained(channel);
     }
-    await withTimeout(channel.waitForConfirms(), CONFIRM_TIMEOUT_MS, () => {
+    const allConfirmed = Promise.all(outcomes).then((errors) => {
+      const error = errors.find((outcome) => outcome !== null);
+      if (error) throw error;
+    });
+    const confirmed = withTimeout(allConfirmed, CONFIRM_TIMEOUT_MS, () => {
       // Its late confirms would be ambiguous: drop the channel, the rows are retried on a new one.
       if (this.channel === channel) this.channel = undefined;
       channel.close().catch(() => undefined);
     });
+    return { confirmed };
   }
 
   private async markPublished(manager: EntityManager, ids: string[]): Promise<void> {

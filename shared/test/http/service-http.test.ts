@@ -91,6 +91,31 @@ describe('the shared service shell', () => {
     expect(await res.json()).toEqual({ error: true, errors: { body: 'Malformed JSON.' } });
   });
 
+  it('when the body declares a content encoding it does not have, then 400 in the validation shape, not 500', async () => {
+    const res = await call('/echo', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: true, errors: { body: expect.any(String) } });
+  });
+
+  it('when a body string, a body key or a query value holds a NUL character, then 400 on that field and the route never runs', async () => {
+    const post = (body: unknown) => call('/echo', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const refused = { error: true, errors: expect.any(Object) };
+    const inValue = await post({ name: 'a\u0000b' });
+    expect(inValue.status).toBe(400);
+    expect(await inValue.json()).toEqual({ ...refused, errors: { name: expect.any(String) } });
+    const nested = await post({ custom_fields: { size: ['x', 'y\u0000'] } });
+    expect(await nested.json()).toEqual({ ...refused, errors: { 'custom_fields.size.1': expect.any(String) } });
+    const inKey = await post({ custom_fields: { 'k\u0000': 1 } });
+    expect(inKey.status).toBe(400);
+    const deepBody = `${'{"a":'.repeat(50_000)}"\\u0000"${'}'.repeat(50_000)}`;
+    const deep = await call('/echo', { method: 'POST', body: deepBody, headers: { 'content-type': 'application/json' } });
+    expect(deep.status).toBe(400);
+    const inQuery = await call('/request-id?search=a%00b');
+    expect(inQuery.status).toBe(400);
+    expect(await inQuery.json()).toEqual({ ...refused, errors: { search: expect.any(String) } });
+    expect((await post({ name: 'fine' })).status).toBe(200);
+  });
+
   it('when a route is unknown, then 404 {detail}', async () => {
     const res = await call('/nowhere');
     expect(res.status).toBe(404);

@@ -65,7 +65,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await broker.close();
-  await raw.deleteNamespace(namespace, ['declared', 'poison', 'malformed', 'dedupe', 'slow', 'retry', 'context']);
+  await raw.deleteNamespace(namespace, ['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context']);
   await raw.close();
   await dataSource.destroy();
 });
@@ -113,6 +113,28 @@ describe('the event consumer', () => {
     await eventually(async () => (await handledCounts(dataSource, 'poison.fine')).rows === good.length, 'the good events');
     expect(await handledCounts(dataSource, 'poison.failing')).toEqual({ rows: 0, distinct: 0 });
     expect(await dataSource.query('SELECT 1 FROM inbox WHERE message_id = $1', [poison.id])).toEqual([]);
+  });
+
+  it('when the database is unreachable for longer than the delivery limit allows, then the message is held and applied once it is back, not dead-lettered', async () => {
+    let failuresLeft = 6;
+    await consumer(
+      'outage',
+      ['outage.*'],
+      async (e, manager) => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        }
+        await recordHandled(e, manager);
+      },
+      2,
+    );
+    const held = event('outage.created');
+    publish(held);
+
+    await eventually(async () => (await handledCounts(dataSource, 'outage.created')).rows === 1, 'the held event to be applied');
+    expect(failuresLeft).toBe(0);
+    expect(await drainDeadLetters()).toEqual([]);
   });
 
   it('when a message body is not an event, then it goes to the dead-letter queue at once and the handler never sees it', async () => {

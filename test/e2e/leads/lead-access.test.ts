@@ -130,6 +130,25 @@ describe('what an openable lead allows', () => {
     expect((await system.api.patch(`/api/leads/${adminsLead.id}/`, { title: 'x' }, { token: writer.body.token })).status).toBe(403);
   });
 
+  it('when details are read by several callers of two tenants at the same moment, then each gets what they may open and nothing else', async () => {
+    // Reads that reach the leads service together are answered by one query (batchedLookup): each must
+    // still be answered for its own caller.
+    const reads = [
+      { id: adminsLead.id, token: admin.access, status: 200, firstName: 'Admin only' },
+      { id: adminsLead.id.toUpperCase(), token: admin.access, status: 404 }, // ids are lower case; others are malformed
+      { id: adminsLead.id, token: seller.access, status: 404 },
+      { id: sellersLead.id, token: seller.access, status: 200, firstName: sellersLead.first_name },
+      { id: sellersLead.id, token: otherSeller.access, status: 404 },
+      { id: strangersLead.id, token: stranger.access, status: 200, firstName: 'Stranger owns' },
+      { id: strangersLead.id, token: admin.access, status: 404 },
+      { id: randomUUID(), token: admin.access, status: 404 },
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      const answers = await Promise.all(reads.map(({ id, token }) => system.api.get(`/api/leads/${id}/`, { token })));
+      expect(answers.map((res) => [res.status, res.body.first_name])).toEqual(reads.map(({ status, firstName }) => [status, firstName]));
+    }
+  });
+
   it('when the creator deletes their lead, then 204', async () => {
     const lead = await createLead(system.api, seller.access, { first_name: 'Short-lived' });
     expect((await system.api.delete(`/api/leads/${lead.id}/`, { token: seller.access })).status).toBe(204);

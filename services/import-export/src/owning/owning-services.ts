@@ -37,18 +37,38 @@ export class OwningServices {
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    try {
-      return await fetch(`${this.config[owner.urlSetting]}${path}`, {
-        method: init.method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: init.signal,
-      });
-    } catch (error) {
-      if (init.signal?.aborted) throw error;
-      throw new OwningServiceUnavailableError(owner.service);
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const retryUntil = Date.now() + RETRY_FOR_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await fetch(`${this.config[owner.urlSetting]}${path}`, { method: init.method, headers, body, signal: init.signal });
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        const delay = Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** (attempt - 1));
+        if (!safeToSendAgain(error, init.method) || Date.now() + delay > retryUntil) throw new OwningServiceUnavailableError(owner.service);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
+}
+
+/**
+ * A call the owning service cannot have seen is sent again for this long, so an owner restarting delays
+ * an import or export instead of failing it — as the gateway does for requests from outside.
+ */
+const RETRY_FOR_MS = 10_000;
+const FIRST_RETRY_DELAY_MS = 50;
+const MAX_RETRY_DELAY_MS = 500;
+
+/**
+ * Connection refused: nothing listens (the owner is restarting), safe for any method. A connection
+ * reset before the answer: the owner may have read the request, so only a GET (an export, which
+ * changes nothing) is sent again.
+ */
+function safeToSendAgain(error: unknown, method: 'GET' | 'POST'): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  if (code === 'ECONNREFUSED') return true;
+  return method === 'GET' && (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET');
 }
 
 /**

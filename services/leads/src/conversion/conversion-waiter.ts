@@ -7,6 +7,9 @@ export const conversionChannel = (schema: string) => `crm_conversion_${schema}`;
 const POLL_MS = 200;
 const RECONNECT_MS = 1_000;
 
+/** Why a waiting request woke: its conversion's NOTIFY, the slow poll, or the service stopping. */
+type WakeReason = 'completed' | 'poll' | 'stopped';
+
 /**
  * Lets a PUT that converts a lead wait until the records are readable: the consumer that sees the last
  * `*.created` sends a NOTIFY (any replica may handle it), this listener wakes the waiting request. A
@@ -15,7 +18,7 @@ const RECONNECT_MS = 1_000;
 export class ConversionWaiter {
   private client?: Client;
   private stopped = false;
-  private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly waiting = new Map<string, Set<(reason: WakeReason) => void>>();
 
   constructor(
     private readonly options: {
@@ -29,7 +32,7 @@ export class ConversionWaiter {
   async start(): Promise<void> {
     const client = new Client({ connectionString: this.options.databaseUrl });
     client.on('notification', (message) => {
-      if (message.payload) this.wake(message.payload);
+      if (message.payload) this.wake(message.payload, 'completed');
     });
     client.on('error', (error) => {
       this.options.logger.warn({ err: error }, 'conversion listener lost its connection');
@@ -44,7 +47,7 @@ export class ConversionWaiter {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const leadId of [...this.waiting.keys()]) this.wake(leadId);
+    for (const leadId of [...this.waiting.keys()]) this.wake(leadId, 'stopped');
     await this.client?.end().catch(() => undefined);
   }
 
@@ -61,27 +64,28 @@ export class ConversionWaiter {
         woken.cancel();
         return false;
       }
-      await woken.promise;
+      // The NOTIFY is sent only for a complete conversion, once committed: no need to ask again.
+      if ((await woken.promise) === 'completed') return true;
     }
   }
 
-  private nextWake(leadId: string, ms: number): { promise: Promise<void>; cancel: () => void } {
-    let resolve: () => void = () => undefined;
-    const promise = new Promise<void>((r) => (resolve = r));
+  private nextWake(leadId: string, ms: number): { promise: Promise<WakeReason>; cancel: () => void } {
+    let resolve: (reason: WakeReason) => void = () => undefined;
+    const promise = new Promise<WakeReason>((r) => (resolve = r));
     const waiters = this.waiting.get(leadId) ?? new Set();
     this.waiting.set(leadId, waiters);
-    const timer = setTimeout(() => done(), ms);
-    const done = () => {
+    const timer = setTimeout(() => done('poll'), ms);
+    const done = (reason: WakeReason) => {
       clearTimeout(timer);
       waiters.delete(done);
       if (waiters.size === 0) this.waiting.delete(leadId);
-      resolve();
+      resolve(reason);
     };
     waiters.add(done);
-    return { promise, cancel: done };
+    return { promise, cancel: () => done('poll') };
   }
 
-  private wake(leadId: string): void {
-    for (const done of [...(this.waiting.get(leadId) ?? [])]) done();
+  private wake(leadId: string, reason: WakeReason): void {
+    for (const done of [...(this.waiting.get(leadId) ?? [])]) done(reason);
   }
 }

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@crm/shared';
+import { queryOne, type Db } from '@crm/shared';
 import { conversionChannel } from './conversion-waiter';
 
 export interface ConversionIds {
@@ -21,15 +21,15 @@ export type ConvertedRecordKind = 'account' | 'contact' | 'opportunity';
 
 /**
  * The owning service announced a record a conversion created: mark it ready and, when it was the last
- * one, NOTIFY the request waiting for the conversion (delivered on commit, to every replica).
+ * one, NOTIFY the request waiting for the conversion (delivered on commit, to every replica). One
+ * statement: the records of a conversion are announced at once, and their handlers queue on the lead's row.
  */
 export async function markConvertedRecordReady(db: Db, kind: ConvertedRecordKind, recordId: string): Promise<void> {
-  const rows = await queryRows<ReadyRow>(
-    db,
-    `UPDATE leads SET ${kind}_ready = true WHERE ${kind}_id = $1 RETURNING ${READY_COLUMNS}`,
-    [recordId],
+  await db.query(
+    `WITH ready AS (UPDATE leads SET ${kind}_ready = true WHERE ${kind}_id = $1 RETURNING ${READY_COLUMNS})
+     ${notifyCompleted('$2')}`,
+    [recordId, conversionChannel('')],
   );
-  await notifyCompleted(db, rows);
 }
 
 /**
@@ -37,27 +37,19 @@ export async function markConvertedRecordReady(db: Db, kind: ConvertedRecordKind
  * keeper. The keeper exists, so it counts as ready (its `contact.created` may have come and gone).
  */
 export async function moveConvertedContact(db: Db, tenantId: string, fromId: string, toId: string): Promise<void> {
-  const rows = await queryRows<ReadyRow>(
-    db,
-    `UPDATE leads SET contact_id = $3, contact_ready = true WHERE tenant_id = $1 AND contact_id = $2 RETURNING ${READY_COLUMNS}`,
-    [tenantId, fromId, toId],
+  await db.query(
+    `WITH ready AS (
+       UPDATE leads SET contact_id = $3, contact_ready = true WHERE tenant_id = $1 AND contact_id = $2 RETURNING ${READY_COLUMNS}
+     )
+     ${notifyCompleted('$4')}`,
+    [tenantId, fromId, toId, conversionChannel('')],
   );
-  await notifyCompleted(db, rows);
-}
-
-interface ReadyRow {
-  id: string;
-  complete: boolean;
 }
 
 const READY_COLUMNS = `id, (account_ready AND contact_ready AND opportunity_ready) AS complete`;
 
-/** Wakes the requests waiting for these conversions, if now complete (delivered on commit, to every replica). */
-async function notifyCompleted(db: Db, rows: ReadyRow[]): Promise<void> {
-  for (const row of rows) {
-    if (row.complete) await db.query(`SELECT pg_notify($1 || current_schema(), $2)`, [conversionChannel(''), row.id]);
-  }
-}
+/** Wakes the requests waiting for the conversions `ready` completed; `prefix`: the parameter holding the channel's prefix. */
+const notifyCompleted = (prefix: string) => `SELECT pg_notify(${prefix} || current_schema(), id::text) FROM ready WHERE complete`;
 
 export async function conversionComplete(db: Db, leadId: string): Promise<boolean> {
   const row = await queryOne<{ complete: boolean }>(

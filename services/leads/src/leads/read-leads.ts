@@ -1,21 +1,19 @@
 import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest, containsPattern } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
-import { openLead } from './lead-access';
-import { leadViewOf, leadViews, type LeadView } from './lead-view';
+import { openLeadForDetail } from './lead-access';
+import { leadView, leadViews, type LeadView } from './lead-view';
 import { countLeads, listLeads, type LeadListFilter, type LeadOrder } from './leads.repository';
 import type { LeadListQuery, LeadOrderingField } from './leads.schemas';
 
-/** The detail GET: the lead and the tenant's lead custom-field definitions, to render its form. */
+/** The detail GET: the lead and the tenant's lead custom-field definitions, to render its form (one query). */
 export async function getLead(
   deps: LeadsDeps,
   caller: Caller,
   id: string,
 ): Promise<LeadView & { custom_field_definitions: CustomFieldDefinitionView[] }> {
-  const db = deps.dataSource.manager;
-  const lead = await openLead(db, caller, id);
-  const [view, definitions] = await Promise.all([leadViewOf(db, lead), leadCustomFields.definitions(db, caller.tenantId)]);
-  return { ...view, custom_field_definitions: definitions };
+  const { lead, owner, definitions } = await openLeadForDetail(deps.dataSource, caller, id);
+  return { ...leadView(lead, owner), custom_field_definitions: definitions };
 }
 
 /** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */

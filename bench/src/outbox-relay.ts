@@ -1,0 +1,289 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+  Broker,
+  createEvent,
+  createLogger,
+  enqueueEvents,
+  EventConsumer,
+  messagingMigration,
+  openServiceDatabase,
+  OutboxRelay,
+  type CrmEvent,
+  type DataSource,
+} from '@crm/shared';
+import { BENCH_ENV, freshBenchDatabase } from './bench-system';
+
+/**
+ * The outbox relay (issue 8; targets: at least 5,000 events/s sustained, event lag p99 under 100 ms).
+ *
+ * Producer (this process, as a service's process would be): an async loop writes events at a steady
+ * offered rate into the outbox of a schema of its own with the real `enqueueEvents` (the INSERT and the
+ * NOTIFY of every service), in committed transactions of the events due since the previous one (a few
+ * each at 5,000/s; at most 100), each event the size of a `lead.created`. The real `OutboxRelay`, with the
+ * settings every service runs it with (LISTEN/NOTIFY wake-up, 1 s poll, batches of up to 500 rows, each
+ * locked, published, confirmed by the broker and marked in one transaction, two batches in flight),
+ * publishes them to the namespace's exchange.
+ *
+ * Consumer (a child process, as the consuming service would be): a probe on a quorum queue of its own
+ * (declared like every service's) bound to the probe events, acking each message, notes when each
+ * arrives. Lag = arrival − the time the producing transaction's COMMIT returned (both read this machine's
+ * clock as `performance.timeOrigin + performance.now()`): NOTIFY, the relay's batch, the broker and the
+ * delivery. The probe, not the real `EventConsumer`, because the latter handles each event in an inbox
+ * transaction of its own (three round trips and a commit): one process of it does not reach 5,000/s on
+ * this machine, which would measure the consumer, not the relay; its own rate is measured last.
+ *
+ * Figures: the first `WARM_UP_S` seconds are not counted; over the events committed after them,
+ * sustained events/s = those events ÷ (their last arrival − the window's start), and lag p50/p95/p99/max.
+ * Every event must arrive, or the run fails. Then, for information: the relay's capacity (a backlog of
+ * `BURST` events committed at once, drained), and the real `EventConsumer`'s rate (inbox transaction per
+ * event, default prefetch and pool) on a backlog of `INBOX_BURST` events, each handled exactly once.
+ *
+ *   npm run bench -- outbox-relay
+ *   BENCH_RELAY_RATE=8000 BENCH_RELAY_SECONDS=10 npm run bench -- outbox-relay
+ */
+// Above the 5,000/s target, so the sustained figure can show the relay keeping up with more than it.
+const RATE = Number(process.env.BENCH_RELAY_RATE ?? 6_000);
+const SECONDS = Number(process.env.BENCH_RELAY_SECONDS ?? 20);
+const WARM_UP_S = 3;
+const BURST = Number(process.env.BENCH_RELAY_BURST ?? 50_000);
+const INBOX_BURST = Number(process.env.BENCH_RELAY_INBOX_BURST ?? 10_000);
+const MAX_PER_TRANSACTION = 100;
+const PRODUCER_SCHEMA = 'bench_relay_producer';
+const CONSUMER_SCHEMA = 'bench_relay_consumer';
+/** Routing keys: the probe's queue takes both, the real consumer's only the second. */
+const PROBE_TYPE = 'bench.relay.probe';
+const INBOX_TYPE = 'bench.relay.inbox';
+const PROBE_QUEUE = 'bench-relay-probe';
+const INBOX_SERVICE = 'bench-relay-inbox';
+/**
+ * A broker namespace of its own: in the benchmarks' namespace, the services' durable queues (audit's is
+ * bound to every key) would keep these events for the next benchmark that starts the system.
+ */
+const RELAY_NAMESPACE = `${BENCH_ENV.AMQP_NAMESPACE}-relay`;
+/** As services open theirs (DATABASE_POOL_SIZE's default). */
+const POOL_SIZE = 10;
+const PROBE_PREFETCH = 1_000;
+
+const clock = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** (event id, arrival time) pairs. */
+type Receipts = Array<[string, number]>;
+/** Consumer → producer: 'ready', then arrivals at the probe and at the real consumer's handler. Producer → consumer: 'stop'. */
+type FromConsumer = 'ready' | { probe: Receipts; handled: Receipts };
+
+function brokerFor(role: string): Broker {
+  return new Broker({ url: BENCH_ENV.AMQP_URL, namespace: RELAY_NAMESPACE, logger: createLogger(role, 'warn'), connectionName: role });
+}
+
+const openSchema = (schema: string): Promise<DataSource> =>
+  openServiceDatabase({ url: BENCH_ENV.DATABASE_URL, schema, migrations: [messagingMigration], poolSize: POOL_SIZE });
+
+// ---- consumer process ----
+
+async function runConsumer(): Promise<void> {
+  const dataSource = await openSchema(CONSUMER_SCHEMA);
+  const broker = brokerFor('bench-relay-consumer');
+  await broker.connect();
+  const { exchange, queue } = broker.names;
+  const probeQueue = queue(PROBE_QUEUE);
+  const channel = await broker.createChannel();
+  // Queues left by an interrupted run would bring its messages.
+  await channel.deleteQueue(probeQueue);
+  await channel.deleteQueue(queue(INBOX_SERVICE));
+  await channel.assertQueue(probeQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  for (const key of [PROBE_TYPE, INBOX_TYPE]) await channel.bindQueue(probeQueue, exchange, key);
+  await channel.prefetch(PROBE_PREFETCH);
+  const received = { probe: [] as Receipts, handled: [] as Receipts };
+  await channel.consume(probeQueue, (message) => {
+    if (!message) return;
+    received.probe.push([message.properties.messageId as string, clock()]);
+    channel.ack(message);
+  });
+  const consumer = new EventConsumer({
+    dataSource,
+    broker,
+    logger: createLogger('bench-relay-inbox', 'warn'),
+    service: INBOX_SERVICE,
+    bindings: [INBOX_TYPE],
+    handler: async (event) => void received.handled.push([event.id, clock()]),
+  });
+  await consumer.start();
+  const flush = () => {
+    if (received.probe.length + received.handled.length === 0) return;
+    process.send!({ ...received });
+    received.probe = [];
+    received.handled = [];
+  };
+  const flushing = setInterval(flush, 50);
+  process.send!('ready');
+  await new Promise<void>((resolve) => process.on('message', (message) => message === 'stop' && resolve()));
+  await consumer.stop();
+  clearInterval(flushing);
+  flush();
+  await channel.deleteQueue(probeQueue);
+  await channel.deleteQueue(queue(INBOX_SERVICE));
+  await broker.close();
+  await dataSource.destroy();
+  process.disconnect();
+}
+
+// ---- producer process ----
+
+/** The consumer child, once it consumes; what arrives goes to `onArrivals`. */
+async function startConsumerProcess(onArrivals: (arrivals: Exclude<FromConsumer, 'ready'>) => void): Promise<ChildProcess> {
+  const child = fork(__filename, ['consumer'], { stdio: 'inherit' });
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (message: FromConsumer) => (message === 'ready' ? resolve() : onArrivals(message)));
+    child.once('exit', (code) => reject(new Error(`the consumer process exited (${code})`)));
+  });
+  return child;
+}
+
+/** A `lead.created`-sized event (~1 KB on the wire). */
+function probeEvent(type: string, tenantId: string, n: number): CrmEvent {
+  return createEvent({
+    source: 'bench',
+    type,
+    subject: randomUUID(),
+    tenantId,
+    actor: { user_id: tenantId, profile_id: tenantId },
+    data: {
+      n,
+      first_name: 'Ada',
+      last_name: `Lovelace ${n}`,
+      email: `ada.${n}@engines.test`,
+      phone: '+44 20 7946 0000',
+      company_name: 'Analytical Engines',
+      title: 'Chief Mathematician',
+      status: 'new',
+      source: 'website_form',
+      tags: ['bench', 'relay'],
+      custom_fields: { region: 'emea', score: n % 100 },
+      opportunity_amount: '1250.00',
+      currency: 'GBP',
+      assigned_to: { id: tenantId, email: 'owner@engines.test' },
+      created_at: new Date().toISOString(),
+      version: 1,
+    },
+  });
+}
+
+/** Event id → when the COMMIT of its transaction returned. */
+type Commits = Map<string, number>;
+
+/** Writes `rate` events a second for `seconds`, each transaction taking the events due since the last. */
+async function writeSteadily(dataSource: DataSource, tenantId: string, rate: number, seconds: number): Promise<{ commits: Commits; started: number; seconds: number }> {
+  const commits: Commits = new Map();
+  const started = clock();
+  let written = 0;
+  for (let elapsed = 0; elapsed < seconds * 1000; elapsed = clock() - started) {
+    const due = Math.min(MAX_PER_TRANSACTION, Math.floor((elapsed / 1000) * rate) - written);
+    if (due <= 0) {
+      await sleep(1);
+      continue;
+    }
+    const events = Array.from({ length: due }, (_, i) => probeEvent(PROBE_TYPE, tenantId, written + i));
+    await dataSource.transaction((manager) => enqueueEvents(manager, events));
+    const committed = clock();
+    for (const event of events) commits.set(event.id, committed);
+    written += due;
+  }
+  return { commits, started, seconds: (clock() - started) / 1000 };
+}
+
+/** `count` events committed as fast as they can be, 5,000 a transaction (an import's size). */
+async function writeBacklog(dataSource: DataSource, type: string, tenantId: string, count: number): Promise<Commits> {
+  const commits: Commits = new Map();
+  for (let n = 0; n < count; n += 5_000) {
+    const events = Array.from({ length: Math.min(5_000, count - n) }, (_, i) => probeEvent(type, tenantId, n + i));
+    await dataSource.transaction((manager) => enqueueEvents(manager, events));
+    const committed = clock();
+    for (const event of events) commits.set(event.id, committed);
+  }
+  return commits;
+}
+
+/** Every event committed must arrive: waits for them, fails with the count of the missing; answers the last arrival. */
+async function lastArrival(commits: Commits, arrived: Map<string, number>, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const missing = [...commits.keys()].filter((id) => !arrived.has(id)).length;
+    if (missing === 0) return Math.max(...[...commits.keys()].map((id) => arrived.get(id)!));
+    if (Date.now() > deadline) throw new Error(`${missing} of ${commits.size} events never arrived`);
+    await sleep(50);
+  }
+}
+
+/** The exchanges and the dead-letter queue every broker declares (the consumer removed its queues). */
+async function removeNamespace(broker: Broker): Promise<void> {
+  const { exchange, deadLetterExchange, deadLetterQueue } = broker.names;
+  const channel = await broker.createChannel();
+  await channel.deleteQueue(deadLetterQueue);
+  await channel.deleteExchange(exchange);
+  await channel.deleteExchange(deadLetterExchange);
+  await channel.close();
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const perSecond = (events: number, fromMs: number, toMs: number) => (events / ((toMs - fromMs) / 1000)).toFixed(0);
+
+async function runProducer(): Promise<void> {
+  await freshBenchDatabase();
+  const dataSource = await openSchema(PRODUCER_SCHEMA);
+  const atProbe = new Map<string, number>();
+  const atHandler = new Map<string, number>();
+  let redelivered = 0;
+  let handledTwice = 0;
+  const consumer = await startConsumerProcess(({ probe, handled }) => {
+    for (const [id, at] of probe) atProbe.has(id) ? (redelivered += 1) : atProbe.set(id, at);
+    for (const [id, at] of handled) atHandler.has(id) ? (handledTwice += 1) : atHandler.set(id, at);
+  });
+  const broker = brokerFor('bench-relay-producer');
+  await broker.connect();
+  const relay = new OutboxRelay({ dataSource, broker, logger: createLogger('bench-relay', 'warn'), databaseUrl: BENCH_ENV.DATABASE_URL });
+  relay.start();
+  const tenantId = randomUUID();
+  try {
+    console.log(`outbox relay: ${RATE} events/s offered for ${SECONDS} s (the first ${WARM_UP_S} s not counted)`);
+    const steady = await writeSteadily(dataSource, tenantId, RATE, SECONDS);
+    await lastArrival(steady.commits, atProbe, 60_000);
+    const windowStart = steady.started + WARM_UP_S * 1000;
+    const counted = [...steady.commits].filter(([, committed]) => committed >= windowStart);
+    const lags = counted.map(([id, committed]) => atProbe.get(id)! - committed).sort((a, b) => a - b);
+    const windowEnd = Math.max(...counted.map(([id]) => atProbe.get(id)!));
+    const [batches] = await dataSource.query(`SELECT count(DISTINCT published_at)::int AS batches, count(*)::int AS events FROM outbox`);
+    console.log(`offered   ${perSecond(steady.commits.size, 0, steady.seconds * 1000)} events/s (${steady.commits.size} events in ${steady.seconds.toFixed(1)} s)`);
+    console.log(`sustained ${perSecond(counted.length, windowStart, windowEnd)} events/s over ${counted.length} events  target >= 5000`);
+    console.log(`lag commit → arrival  p50 ${percentile(lags, 50).toFixed(1)} ms  p95 ${percentile(lags, 95).toFixed(1)} ms  ` +
+      `p99 ${percentile(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1]!.toFixed(1)} ms  target p99 < 100 ms`);
+    console.log(`relay batches ${batches.batches} (mean ${(batches.events / batches.batches).toFixed(1)} events)`);
+
+    const backlogStart = clock();
+    const backlog = await writeBacklog(dataSource, PROBE_TYPE, tenantId, BURST);
+    const backlogEnd = await lastArrival(backlog, atProbe, 120_000);
+    console.log(`capacity: a backlog of ${BURST} events (committed 5,000 a transaction) arrived in ${((backlogEnd - backlogStart) / 1000).toFixed(2)} s: ` +
+      `${perSecond(BURST, backlogStart, backlogEnd)} events/s (information)`);
+
+    const inboxStart = clock();
+    const inboxBacklog = await writeBacklog(dataSource, INBOX_TYPE, tenantId, INBOX_BURST);
+    const inboxEnd = await lastArrival(inboxBacklog, atHandler, 120_000);
+    if (handledTwice > 0) throw new Error(`${handledTwice} events reached the handler twice: the inbox let them through`);
+    console.log(`the real EventConsumer (an inbox transaction per event): ${INBOX_BURST} events handled in ${((inboxEnd - inboxStart) / 1000).toFixed(2)} s: ` +
+      `${perSecond(INBOX_BURST, inboxStart, inboxEnd)} events/s, each once (information)`);
+    console.log(`redelivered to the probe: ${redelivered} (at least once allows it)`);
+  } finally {
+    consumer.send('stop');
+    await new Promise((resolve) => consumer.once('exit', resolve));
+    await relay.stop();
+    await removeNamespace(broker);
+    await broker.close();
+    await dataSource.destroy();
+  }
+}
+
+(process.argv[2] === 'consumer' ? runConsumer() : runProducer()).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { listen, type RunningServer } from '@crm/shared';
+import express, { type RequestHandler } from 'express';
+import { closedPort, signAccessToken } from './support/fake-upstreams';
+import { ALL_SCOPES, bearer, jsonOf, startTestGateway, startUpstreams, type Upstreams } from './support/gateway-harness';
+
+/**
+ * The gateway sends a request again when its service cannot have seen it (connection refused, or
+ * reset before any byte of an answer), for up to UPSTREAM_RETRY_MS, so a service restarting delays
+ * requests instead of failing them; a request the service may have acted on is never sent twice.
+ */
+describe('gateway retries of requests a service never saw', () => {
+  let upstreams: Upstreams;
+  let token: string;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    token = await signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES });
+  });
+  afterAll(async () => {
+    await upstreams.close();
+  });
+
+  /** A leads service stand-in on `port`, recording each request body it read, answering with it. */
+  async function leadsService(port: number, before?: RequestHandler): Promise<{ server: RunningServer; bodies: string[] }> {
+    const bodies: string[] = [];
+    const app = express();
+    if (before) app.use(before);
+    app.use(express.text({ type: '*/*' }), async (req, res) => {
+      bodies.push(typeof req.body === 'string' ? req.body : '');
+      await sleep(5);
+      res.status(req.method === 'POST' ? 201 : 200).json({ body: req.body ?? null });
+    });
+    return { server: await listen(app, port), bodies };
+  }
+
+  const gatewayTo = (port: number, retryMs = 5_000) =>
+    startTestGateway({ ...upstreams.env, LEADS_SERVICE_URL: `http://127.0.0.1:${port}`, UPSTREAM_RETRY_MS: String(retryMs) });
+
+  const post = (gatewayUrl: string, body: string) =>
+    fetch(`${gatewayUrl}/api/leads/`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body });
+
+  it('when the service is not listening yet, then a POST waits for it and is handled once, body intact', async () => {
+    const port = await closedPort();
+    const gateway = await gatewayTo(port);
+    let service: Awaited<ReturnType<typeof leadsService>> | undefined;
+    try {
+      const body = JSON.stringify({ first_name: 'Ada', note: 'x'.repeat(50_000) });
+      const answer = post(gateway.url, body);
+      await sleep(300);
+      service = await leadsService(port);
+      const res = await answer;
+      expect(res.status).toBe(201);
+      expect((await jsonOf(res)).body).toBe(body);
+      expect(service.bodies).toEqual([body]);
+    } finally {
+      await gateway.stop();
+      await service?.server.close(0);
+    }
+  });
+
+  it('when a pooled connection is reset before any answer, then the request goes again on a new connection', async () => {
+    const port = await closedPort();
+    let resets = 0;
+    // What the gateway sees when a draining service closes an idle keep-alive connection as a request arrives.
+    const service = await leadsService(port, (req, _res, next) => {
+      if (req.method === 'PATCH' && resets === 0) {
+        resets += 1;
+        req.socket.destroy();
+        return;
+      }
+      next();
+    });
+    const gateway = await gatewayTo(port);
+    try {
+      expect((await fetch(`${gateway.url}/api/leads/`, { headers: bearer(token) })).status).toBe(200);
+      const res = await fetch(`${gateway.url}/api/leads/${randomUUID()}/`, {
+        method: 'PATCH',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: '{"status":"contacted"}',
+      });
+      expect(res.status).toBe(200);
+      expect(resets).toBe(1);
+      expect(service.bodies).toEqual(['', '{"status":"contacted"}']);
+    } finally {
+      await gateway.stop();
+      await service.server.close(0);
+    }
+  });
+
+  it('when the connection breaks after the answer began, then the request is not sent again', async () => {
+    const port = await closedPort();
+    let handled = 0;
+    const service = await leadsService(port, (_req, res) => {
+      handled += 1;
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const gateway = await gatewayTo(port);
+    try {
+      const res = await post(gateway.url, '{"first_name":"Ada"}');
+      expect(res.status).toBe(201);
+      await expect(res.text()).rejects.toThrow();
+      await sleep(200);
+      expect(handled).toBe(1);
+    } finally {
+      await gateway.stop();
+      await service.server.close(0);
+    }
+  });
+
+  it('when the service stays away past UPSTREAM_RETRY_MS, then 503 and nothing was sent', async () => {
+    const port = await closedPort();
+    const gateway = await gatewayTo(port, 200);
+    try {
+      const started = Date.now();
+      const res = await post(gateway.url, '{"first_name":"Ada"}');
+      expect(res.status).toBe(503);
+      expect(await jsonOf(res)).toEqual({ detail: 'Service unavailable.' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('when the service drains and restarts under steady traffic, then every request is answered and handled once', async () => {
+    const port = await closedPort();
+    let service = await leadsService(port);
+    const handled: string[] = [];
+    const gateway = await gatewayTo(port);
+    const sent: string[] = [];
+    const failures: string[] = [];
+    let running = true;
+    const client = async (name: string) => {
+      for (let n = 0; running; n += 1) {
+        const read = n % 3 === 0;
+        const body = JSON.stringify({ id: `${name}-${n}` });
+        if (!read) sent.push(body);
+        const res = read ? await fetch(`${gateway.url}/api/leads/`, { headers: bearer(token) }) : await post(gateway.url, body);
+        if (res.status !== (read ? 200 : 201)) failures.push(`${res.status} ${await res.text()}`);
+        else await res.text();
+      }
+    };
+    try {
+      const clients = Promise.all(['a', 'b', 'c', 'd'].map(client));
+      for (let restart = 0; restart < 3; restart += 1) {
+        await sleep(300);
+        await service.server.close(5_000);
+        handled.push(...service.bodies);
+        await sleep(200);
+        service = await leadsService(port);
+      }
+      await sleep(300);
+      running = false;
+      await clients;
+      handled.push(...service.bodies);
+      expect(failures).toEqual([]);
+      expect(sent.length).toBeGreaterThan(20);
+      expect(handled.filter((body) => body !== '').sort()).toEqual([...sent].sort());
+    } finally {
+      running = false;
+      await gateway.stop();
+      await service.server.close(0);
+    }
+  });
+});

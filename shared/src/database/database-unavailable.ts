@@ -1,0 +1,34 @@
+/**
+ * True when an error says the database could not be reached or dropped the connection — the server is
+ * down, restarting or refusing connections — rather than anything about the statement itself. Such an
+ * error is the infrastructure's, passes when the server is back, and says nothing about the request or
+ * message being handled.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || SERVER_GONE_SQLSTATES.has(code))) return true;
+    if (typeof message === 'string' && CLIENT_MESSAGES.some((text) => message.includes(text))) return true;
+    // TypeORM wraps the driver's error; Node wraps causes.
+    current = (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** SQLSTATEs of a server going away (class 08, connection exceptions, is matched by prefix). */
+const SERVER_GONE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+]);
+
+/** What `pg` and its pool say when a connection ends or never comes. */
+const CLIENT_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Connection refused',
+];
