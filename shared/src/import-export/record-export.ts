@@ -34,10 +34,15 @@ export async function streamExport<Row>(
     await runner.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
     res.status(200).setHeader('Content-Type', 'application/x-ndjson');
     await write(res, `${JSON.stringify({ columns })}\n`);
-    for (;;) {
-      if (clientGone) break;
-      const rows: Row[] = await runner.query(`FETCH ${EXPORT_BATCH_ROWS} FROM export_rows`);
-      if (rows.length === 0) break;
+    const fetchBatch = (): Promise<Row[]> => {
+      const batch: Promise<Row[]> = runner.query(`FETCH ${EXPORT_BATCH_ROWS} FROM export_rows`);
+      batch.catch(() => undefined); // awaited below, where a failure surfaces; not an unhandled rejection meanwhile
+      return batch;
+    };
+    // The next batch is fetched while this one is written: PostgreSQL and the socket work at the same time.
+    let next = fetchBatch();
+    for (let rows = await next; rows.length > 0 && !clientGone; rows = await next) {
+      next = fetchBatch();
       await write(res, rows.map((row) => `${JSON.stringify(cellsOf(row))}\n`).join(''));
     }
     await runner.query('COMMIT');
@@ -52,7 +57,8 @@ export async function streamExport<Row>(
 
 /** Writes a chunk, waiting for the socket to drain when its buffer is full (memory stays bounded). */
 function write(res: Response, chunk: string): Promise<void> {
-  if (res.write(chunk)) return Promise.resolve();
+  // Once the client is gone, 'drain' and 'close' will not come again: nothing to wait for.
+  if (res.destroyed || res.write(chunk)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -1,0 +1,86 @@
+import http from 'node:http';
+import express from 'express';
+import type { DataSource } from '../../src/database';
+import { listen, type RunningServer } from '../../src/http';
+import { EXPORT_BATCH_ROWS, streamExport } from '../../src/import-export/record-export';
+import { openFreshSchema } from '../database/fresh-schema';
+
+/** More rows than two batches and not a multiple of one: the last batch is partial. */
+const ROWS = EXPORT_BATCH_ROWS * 2 + 7;
+
+let dataSource: DataSource;
+let server: RunningServer;
+/** Settles when each export's handler has finished (or failed). */
+let exportsDone: Promise<unknown>[] = [];
+
+beforeAll(async () => {
+  dataSource = await openFreshSchema('exporttest', [
+    {
+      name: 'ExportTest1764600000000',
+      up: `CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL);
+           INSERT INTO things SELECT n, 'thing ' || n FROM generate_series(1, ${ROWS}) n;`,
+    },
+  ]);
+  const app = express();
+  app.get('/export', (req, res) => {
+    const where = req.query.from ? 'WHERE id >= $1' : 'WHERE $1::int IS NULL';
+    const done = streamExport<{ id: number; name: string }>(
+      dataSource,
+      res,
+      { sql: `SELECT id, name FROM things ${where} ORDER BY id`, params: [req.query.from ?? null] },
+      ['id', 'name'],
+      (row) => [String(row.id), row.name],
+    );
+    exportsDone.push(done.catch((error: unknown) => error));
+  });
+  server = await listen(app, 0);
+});
+
+afterAll(async () => {
+  await server.close(100);
+  await dataSource.destroy();
+});
+
+beforeEach(() => {
+  exportsDone = [];
+});
+
+/** Connections of this test's pool that are inside a transaction (an export not yet ended holds one). */
+async function openTransactions(): Promise<number> {
+  const [row] = await dataSource.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`,
+  );
+  return row.n;
+}
+
+describe('streamExport', () => {
+  it('when there are more rows than a batch, then every row comes once, in order, after the columns line', async () => {
+    const res = await fetch(`${server.url}/export`);
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = (await res.text()).trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines[0]).toEqual({ columns: ['id', 'name'] });
+    expect(lines).toHaveLength(ROWS + 1);
+    expect(lines.slice(1).map(([id]: string[]) => Number(id))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+    expect(lines[ROWS]).toEqual([String(ROWS), `thing ${ROWS}`]);
+    await Promise.all(exportsDone);
+    expect(await openTransactions()).toBe(0);
+  });
+
+  it('when the client goes away mid-export, then the export ends without an error, its transaction ends and the connection returns', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(`${server.url}/export`, (response) => {
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    expect(await Promise.all(exportsDone)).toEqual([undefined]);
+    expect(await openTransactions()).toBe(0);
+    // The pool has its connections back: the next export is whole.
+    const lines = (await (await fetch(`${server.url}/export?from=${ROWS - 2}`)).text()).trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+  });
+});
