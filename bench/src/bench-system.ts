@@ -1,4 +1,5 @@
-import { startSystem, type RunningSystem } from '@crm/system';
+import { readFileSync } from 'node:fs';
+import { startProcessSystem, startSystem, type RunningSystem } from '@crm/system';
 import { Client } from 'pg';
 
 /**
@@ -56,4 +57,43 @@ export async function api(baseUrl: string, method: string, path: string, token: 
   const text = await response.text();
   if (!expected.includes(response.status)) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * The system as production runs it: every service in its own process (its compiled `main.js`), the
+ * gateway in this one. For benchmarks of throughput, where one shared event loop would be the limit.
+ */
+export interface BenchProcesses {
+  gatewayUrl: string;
+  db: Client;
+  /** This process and every service process: their resident memory together. */
+  residentBytes(): number;
+  stop(): Promise<void>;
+}
+
+/** A process's resident set from /proc (Linux), 0 once it has gone. */
+function residentBytesOf(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function startBenchProcesses(): Promise<BenchProcesses> {
+  // Services log at info: a start waits for their "listening" line.
+  const system = await startProcessSystem({ serviceEnv: { ...BENCH_ENV, LOG_LEVEL: 'info' }, gatewayEnv: BENCH_ENV });
+  const db = new Client({ connectionString: BENCH_ENV.DATABASE_URL });
+  await db.connect();
+  return {
+    gatewayUrl: system.gatewayUrl,
+    db,
+    residentBytes: () =>
+      process.memoryUsage().rss + Object.values(system.running).reduce((sum, service) => sum + residentBytesOf(service.child.pid!), 0),
+    stop: async () => {
+      await db.end();
+      await system.close();
+    },
+  };
 }

@@ -74,7 +74,7 @@ describe('the OpenAPI document of the public API', () => {
     expect(operation('/api/leads/{id}/', 'put')).toMatchObject({ 'x-scope': 'leads:write', 'x-rate-limit-bucket': 'write' });
     expect(operation('/api/auth/login/', 'post')).toMatchObject({ security: [], 'x-rate-limit-bucket': 'anon' });
     expect(operation('/api/leads/upload/', 'post')).toMatchObject({ deprecated: true });
-    expect(Object.keys(operation('/api/leads/{id}/', 'get').responses as object)).toEqual(['200', '401', '403', '404', '429']);
+    expect(Object.keys(operation('/api/leads/{id}/', 'get').responses as object)).toEqual(['200', '401', '403', '404', '429', '503']);
   });
 
   it('carries the request schemas the handlers parse with', () => {

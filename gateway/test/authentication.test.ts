@@ -278,9 +278,11 @@ describe('gateway authentication when auth is unreachable', () => {
         headers: bearer(await signAccessToken(key, { userId: randomUUID(), scopes: ALL_SCOPES })),
       });
       expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
       expect(await jsonOf(res)).toEqual({ detail: 'Service unavailable.' });
       const apiToken = await fetch(`${gateway.url}/api/leads/`, { headers: bearer(`crm_pat_${randomUUID()}`) });
       expect(apiToken.status).toBe(503);
+      expect(apiToken.headers.get('retry-after')).toBe('1');
     } finally {
       await gateway.stop();
     }

@@ -224,7 +224,7 @@ describe('gateway forwarding', () => {
 });
 
 describe('gateway forwarding when a service is down', () => {
-  it('when the upstream refuses the connection past UPSTREAM_RETRY_MS, then 503 {detail} soon after', async () => {
+  it('when the upstream refuses the connection past UPSTREAM_RETRY_MS, then 503 {detail} with Retry-After soon after', async () => {
     const upstreams = await startUpstreams();
     const port = await closedPort();
     const gateway = await startTestGateway({
@@ -237,6 +237,7 @@ describe('gateway forwarding when a service is down', () => {
       const started = Date.now();
       const res = await fetch(`${gateway.url}/api/accounts/`, { headers: bearer(token) });
       expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
       expect(await jsonOf(res)).toEqual({ detail: 'Service unavailable.' });
       expect(res.headers.get('ratelimit')).toMatch(/^"read";r=\d+;t=\d+$/);
       expect(Date.now() - started).toBeLessThan(2_000);

@@ -85,6 +85,7 @@ function responses(operation: ApiOperation, route: RouteEntry): Record<string, u
   }
   if (operation.path.includes('/:')) add(404, errorResponse(ERROR_RESPONSES.notFound));
   add(429, errorResponse(ERROR_RESPONSES.tooMany));
+  add(503, errorResponse(ERROR_RESPONSES.unavailable));
   return answers;
 }
 

@@ -1,7 +1,7 @@
-import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, type Caller, type Logger } from '@crm/shared';
+import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/shared';
 import { ApiTokenCache } from './api-token-cache';
 import { resolvedApiTokenSchema } from './caller.schemas';
-import { ServiceUnavailableError, tokenNotValid } from './credential-errors';
+import { tokenNotValid } from './credential-errors';
 
 export const API_TOKEN_PREFIX = 'crm_pat_';
 

@@ -1,4 +1,4 @@
-import { AppError, UnauthorizedError } from '@crm/shared';
+import { UnauthorizedError } from '@crm/shared';
 
 /** A 401 that also says how to authenticate (RFC 6750 §3), as every 401 must (RFC 9110 §15.5.2). */
 class BearerChallenge extends UnauthorizedError {
@@ -20,9 +20,3 @@ export function tokenNotValid(): UnauthorizedError {
   return new BearerChallenge('Given token not valid for any token type', 'token_not_valid');
 }
 
-/** auth (its key set or the API-token lookup) or an upstream could not be reached. */
-export class ServiceUnavailableError extends AppError {
-  constructor() {
-    super(503, 'Service unavailable.');
-  }
-}

@@ -1,4 +1,4 @@
-import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller, type Logger } from '@crm/shared';
+import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/shared';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -8,7 +8,7 @@ import {
   type JWSHeaderParameters,
 } from 'jose';
 import { accessTokenClaimsSchema } from './caller.schemas';
-import { ServiceUnavailableError, tokenNotValid } from './credential-errors';
+import { tokenNotValid } from './credential-errors';
 
 /** The algorithms auth signs access tokens with; anything else (`none`, HS256 with the public key, ...) is refused. */
 export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { buffer as readWholeBody } from 'node:stream/consumers';
-import { mintInternalToken, type Logger } from '@crm/shared';
+import { mintInternalToken, ServiceUnavailableError, type Logger } from '@crm/shared';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { UPSTREAM_SERVICES, type UpstreamService } from '../config';
@@ -57,6 +57,12 @@ interface Attempt {
   /** The socket's byte count when the attempt got it (a reused keep-alive socket has read earlier answers). */
   bytesReadBefore: number;
   timedOut: boolean;
+}
+
+/** The contract's 503 (`{detail}`, `Retry-After`), as every service answers it. */
+function answerUnavailable(res: Response): void {
+  const unavailable = new ServiceUnavailableError();
+  res.status(unavailable.status).set(unavailable.headers).json(unavailable.body());
 }
 
 /**
@@ -127,7 +133,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           }
           options.logger.warn({ err: error, code: errorCode(error), service, path: req.url?.split('?')[0], attempts: attempt.number }, 'upstream unavailable');
           if (res.headersSent || !clientWaiting) res.destroy();
-          else (res as Response).status(503).json({ detail: 'Service unavailable.' });
+          else answerUnavailable(res as Response);
         },
       },
     });

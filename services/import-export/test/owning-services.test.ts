@@ -79,7 +79,10 @@ describe('OwningServices.request while the owner restarts', () => {
       req.socket.destroy();
     });
     try {
-      await expect(owning.request('contacts', caller, '/internal/import/commit', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503 });
+      await expect(owning.request('contacts', caller, '/internal/import/commit', { method: 'POST', body: {} })).rejects.toMatchObject({
+        status: 503,
+        headers: { 'Retry-After': '1' },
+      });
       expect(calls).toBe(1);
     } finally {
       await close(server);

@@ -84,9 +84,12 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** The database is unreachable for now (down, restarting, out of connections): try again shortly. */
-export class DatabaseUnavailableError extends AppError {
-  constructor() {
-    super(503, 'Service unavailable.', {}, { 'Retry-After': '1' });
+/** Something the request needs (a service, a server) is unreachable for now: try again shortly. */
+export class ServiceUnavailableError extends AppError {
+  constructor(detail = 'Service unavailable.') {
+    super(503, detail, {}, { 'Retry-After': '1' });
   }
 }
+
+/** The database is unreachable for now (down, restarting, out of connections). */
+export class DatabaseUnavailableError extends ServiceUnavailableError {}

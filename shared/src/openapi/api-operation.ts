@@ -28,7 +28,7 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** A multipart/form-data body carrying one file in this field. */
   upload?: { field: string; description: string };
-  /** Success and operation-specific answers; the common errors (401, 403, 404, 429…) are added when built. */
+  /** Success and operation-specific answers; the common errors (401, 403, 404, 429, 503…) are added when built. */
   responses: Partial<Record<number, ApiResponseDoc | string>>;
 }
 
@@ -39,4 +39,5 @@ export const ERROR_RESPONSES = {
   forbidden: 'The credential lacks the scope, or the caller the right: `{detail}`.',
   notFound: 'No such record, or one the caller may not open: `{detail: "Not found."}`.',
   tooMany: 'Rate limit of the bucket reached: `{detail}` with `Retry-After`.',
+  unavailable: 'A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly.',
 } as const;

@@ -1,18 +1,18 @@
 import {
-  AppError,
   currentRequestId,
   INTERNAL_TOKEN_HEADER,
   mintInternalToken,
   REQUEST_ID_HEADER,
+  ServiceUnavailableError,
   type Caller,
   type ImportEntity,
 } from '@crm/shared';
 import type { ImportExportConfig } from '../config';
 
 /** The owning service did not answer: the import or export cannot happen now (503, retry later). */
-export class OwningServiceUnavailableError extends AppError {
+export class OwningServiceUnavailableError extends ServiceUnavailableError {
   constructor(entity: string) {
-    super(503, `The ${entity} service is not available; try again shortly.`);
+    super(`The ${entity} service is not available; try again shortly.`);
   }
 }
 
