@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, messagingMigration, profileReplicaMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, type SqlMigration } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -41,6 +41,7 @@ const ownedRecordIndexes = (table: string) => `
 
 export const accountsOpportunitiesMigrations: SqlMigration[] = [
   messagingMigration,
+  inboxRetentionMigration,
   profileReplicaMigration('ProfileReplica1763900000000'),
   customFieldsMigration('CustomFields1763900050000'),
   {

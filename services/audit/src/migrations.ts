@@ -1,7 +1,8 @@
-import { messagingMigration, type SqlMigration } from '@crm/shared';
+import { inboxRetentionMigration, messagingMigration, type SqlMigration } from '@crm/shared';
 
 export const auditMigrations: SqlMigration[] = [
   messagingMigration,
+  inboxRetentionMigration,
   {
     name: 'AuditLog1763800100000',
     up: `

@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -13,6 +13,7 @@ import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
  */
 export const contactsMigrations: SqlMigration[] = [
   messagingMigration,
+  inboxRetentionMigration,
   profileReplicaMigration('ProfileReplica1763900000000'),
   customFieldsMigration('CustomFields1763900050000'),
   recordNotesMigration('NotesAndFiles1763900060000'),

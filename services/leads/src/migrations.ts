@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -9,6 +9,7 @@ import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
  */
 export const leadsMigrations: SqlMigration[] = [
   messagingMigration,
+  inboxRetentionMigration,
   profileReplicaMigration('ProfileReplica1763900000000'),
   customFieldsMigration('CustomFields1763900050000'),
   recordNotesMigration('NotesAndFiles1763900060000'),

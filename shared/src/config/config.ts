@@ -61,6 +61,13 @@ export const commonConfig = {
       'embedded PostgreSQL (PGlite) per service, kept in EMBEDDED_DATA_DIR.',
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per service.'),
+  INBOX_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(14)
+    .describe('Days a handled message id stays in the inbox; a message redelivered later than that is handled again.'),
   AMQP_URL: optionalUrl().describe(
     'RabbitMQ server. Unset: the in-process bus (the services of one process only), journaled in EMBEDDED_DATA_DIR.',
   ),

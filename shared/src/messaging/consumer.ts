@@ -26,7 +26,15 @@ export interface EventConsumerOptions {
   deliveryLimit?: number;
   /** Called after an event's handling committed and before its ack (fault-injection tests crash here). */
   afterCommit?: (event: CrmEvent) => void;
+  /**
+   * Days a handled message's id stays in the inbox (pruned hourly while consuming). Default 14: far past
+   * any redelivery by the broker or a relay; a message replayed later than that is handled again.
+   */
+  inboxRetentionDays?: number;
 }
+
+/** How often the inbox is pruned while the consumer runs (any replica may do it). */
+const PRUNE_INBOX_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Consumes the service's quorum queue with an inbox: handler effect and inbox row commit together,
@@ -46,6 +54,7 @@ export class EventConsumer {
   private retryTimer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private readonly inFlight = new Set<Promise<void>>();
+  private pruneTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.queue = options.broker.names.queue(options.service);
@@ -67,6 +76,18 @@ export class EventConsumer {
       this.unsubscribe();
       throw error;
     }
+    this.pruneTimer = setInterval(() => void this.pruneInbox().catch((error: unknown) => this.logger.warn({ err: error }, 'inbox pruning failed')), PRUNE_INBOX_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
+  /** Deletes the inbox rows older than the retention; answers how many. */
+  async pruneInbox(): Promise<number> {
+    const [row]: { deleted: number }[] = await this.options.dataSource.query(
+      `WITH pruned AS (DELETE FROM inbox WHERE received_at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS deleted FROM pruned`,
+      [this.options.inboxRetentionDays ?? 14],
+    );
+    return row!.deleted;
   }
 
   /** Stops taking messages, lets the handlers in flight finish and ack, then closes the channel. */
@@ -75,6 +96,7 @@ export class EventConsumer {
     this.stopping = true;
     this.unsubscribe?.();
     clearTimeout(this.retryTimer);
+    clearInterval(this.pruneTimer);
     await this.subscribing?.catch(() => undefined);
     const channel = this.channel;
     if (channel && this.consumerTag) await channel.cancel(this.consumerTag).catch(() => undefined);

@@ -32,6 +32,15 @@ export const messagingMigration: SqlMigration = {
   `,
 };
 
+/**
+ * Lets the consumer prune old inbox rows cheaply: ids are inserted in time order, so a BRIN index on
+ * `received_at` finds the old ones at a fraction of a btree's size and insert cost.
+ */
+export const inboxRetentionMigration: SqlMigration = {
+  name: 'InboxRetention1765100000000',
+  up: `CREATE INDEX inbox_received_at ON inbox USING brin (received_at);`,
+};
+
 /** Per schema, so a relay wakes for its own service's events only (one database, many schemas). */
 export const OUTBOX_CHANNEL_PREFIX = 'crm_outbox_';
 

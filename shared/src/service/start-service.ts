@@ -69,6 +69,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         bindings: definition.consumes.bindings,
         handler: definition.consumes.handler(deps),
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
+        inboxRetentionDays: common.INBOX_RETENTION_DAYS,
       })
     : undefined;
 

@@ -65,7 +65,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await broker.close();
-  await raw.deleteNamespace(namespace, ['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context']);
+  await raw.deleteNamespace(namespace, ['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune']);
   await raw.close();
   await dataSource.destroy();
 });
@@ -231,5 +231,27 @@ describe('the event consumer', () => {
     expect(await handledCounts(dataSource, 'slow.')).toEqual({ rows: 1, distinct: 1 });
     // Acked before the channel closed: nothing went back to the queue.
     expect(await raw.messageCount(broker.names.queue('slow'))).toBe(0);
+  });
+
+  it('when inbox rows are older than the retention, then pruning deletes them and keeps the recent ones, which still stop a redelivery', async () => {
+    const pruning = await consumer('prune', ['prune.*'], recordHandled);
+    const recent = event('prune.created');
+    publish(recent);
+    await eventually(async () => (await handledCounts(dataSource, 'prune.')).rows === 1, 'the recent event handled');
+    const old = [randomUUID(), randomUUID()];
+    await dataSource.query(
+      `INSERT INTO inbox (message_id, type, received_at) SELECT id, 'prune.created', now() - interval '15 days' FROM unnest($1::uuid[]) AS id`,
+      [old],
+    );
+    await dataSource.query(`INSERT INTO inbox (message_id, type, received_at) VALUES ($1, 'prune.created', now() - interval '13 days')`, [randomUUID()]);
+
+    expect(await pruning.pruneInbox()).toBe(2);
+    expect(await pruning.pruneInbox()).toBe(0);
+    const [left] = await dataSource.query(`SELECT count(*)::int AS n, bool_or(message_id = $1) AS recent_kept FROM inbox WHERE type = 'prune.created'`, [recent.id]);
+    expect(left).toEqual({ n: 2, recent_kept: true });
+
+    publish(recent);
+    await delay(300);
+    expect(await handledCounts(dataSource, 'prune.')).toEqual({ rows: 1, distinct: 1 });
   });
 });

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { openServiceDatabase, type DataSource, type EntityManager } from '../../src/database';
 import { createLogger } from '../../src/logging/logger';
 import { currentRequestId } from '../../src/http/request-context';
-import { messagingMigration, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { inboxRetentionMigration, messagingMigration, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 export const AMQP_URL = process.env.AMQP_URL!;
@@ -29,6 +29,7 @@ export async function openTestDatabase(schema: string): Promise<DataSource> {
     poolSize: 20,
     migrations: [
       messagingMigration,
+      inboxRetentionMigration,
       {
         name: 'MessagingTest1763800000001',
         up: `CREATE TABLE handled (
