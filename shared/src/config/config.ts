@@ -68,6 +68,12 @@ export const commonConfig = {
     .max(3650)
     .default(14)
     .describe('Days a handled message id stays in the inbox; a message redelivered later than that is handled again.'),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe('Longest wait for a database connection (new, or from a busy pool) before the request answers 503.'),
   AMQP_URL: optionalUrl().describe(
     'RabbitMQ server. Unset: the in-process bus (the services of one process only), journaled in EMBEDDED_DATA_DIR.',
   ),

@@ -17,6 +17,11 @@ export interface ServiceDatabaseOptions {
   schema: string;
   migrations: SqlMigration[];
   poolSize?: number;
+  /**
+   * Longest wait for a connection, new or from a busy pool, before the query fails as the database being
+   * unavailable (a 503, a held message). Default 10 s; without it a request would wait for ever.
+   */
+  connectTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -78,7 +83,7 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     url: options.url,
     schema: options.schema,
     poolSize: options.poolSize ?? 10,
-    extra: { options: `-c search_path=${options.schema},public` },
+    extra: { options: `-c search_path=${options.schema},public`, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000 },
     migrations: options.migrations.map(toMigrationClass),
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

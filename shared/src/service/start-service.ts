@@ -47,6 +47,7 @@ export async function startService<Shape extends z.ZodRawShape>(
     schema: definition.schema,
     migrations: definition.migrations,
     poolSize: common.DATABASE_POOL_SIZE,
+    connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
     logger,
   });
   const ownClosers: Closer[] = [];
