@@ -150,10 +150,11 @@ function loggedErrors(system: ProcessSystem): string[] {
   const counts = new Map<string, { times: number; sample: string }>();
   for (const service of [...killed, ...Object.values(system.running)]) {
     for (const line of service.lines) {
-      if (line.level !== 'error' && line.level !== 'fatal') continue;
+      // Errors, and a stop that hangs (the part it waits on).
+      if (line.level !== 'error' && line.level !== 'fatal' && line.msg !== 'still closing') continue;
       const key = `${String(line.service)}: ${String(line.msg)}`;
       const err = line.err as { message?: string } | undefined;
-      const entry = counts.get(key) ?? { times: 0, sample: String(err?.message ?? '').slice(0, 160) };
+      const entry = counts.get(key) ?? { times: 0, sample: String(err?.message ?? line.part ?? '').slice(0, 160) };
       entry.times += 1;
       counts.set(key, entry);
     }
@@ -383,6 +384,15 @@ async function main(): Promise<never> {
   await db.end();
   await system.close();
   await servers.close();
+  // After the chaos every service must still stop cleanly on SIGTERM (a stop that hangs exits 1 after its bound).
+  const uncleanStops: string[] = [];
+  for (const [name, service] of Object.entries(system.running)) {
+    const code = await service.exited;
+    if (code === 0) continue;
+    const stuck = service.lines.filter((line) => line.msg === 'still closing').map((line) => String(line.part));
+    uncleanStops.push(`${name} (exit ${code}${stuck.length ? `; waited on ${stuck.join(', ')}` : ''})`);
+  }
+  for (const line of uncleanStops) console.log(`  unclean stop: ${line}`);
 
   const conversionsWithAmount = workload.conversions.filter(({ hasAmount }) => hasAmount).length;
   report(
@@ -415,6 +425,7 @@ async function main(): Promise<never> {
       { what: 'unexpected definite answers', value: seen.unexpected.length },
       // An outage is answered 503 (the database's, or the gateway's for a service it cannot reach): a 500 is a bug.
       { what: '500 answers', value: seen.status5xx[500] ?? 0 },
+      { what: 'services that did not stop cleanly after the chaos', value: uncleanStops.length },
     ],
   );
 }

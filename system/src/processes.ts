@@ -14,8 +14,9 @@ export function serviceMain(service: string): string {
   return path.resolve(__dirname, `../../services/${service}/dist/main.js`);
 }
 
-export function startServiceProcess(service: string, env: Record<string, string | undefined>): ServiceProcess {
-  return startNodeProcess(serviceMain(service), env);
+/** `args`: after the main script, e.g. `['migrate']`. */
+export function startServiceProcess(service: string, env: Record<string, string | undefined>, args: string[] = []): ServiceProcess {
+  return startNodeProcess(serviceMain(service), env, args);
 }
 
 /** Every process started here and still running: none may outlive this process, however it ends. */
@@ -25,10 +26,10 @@ process.once('exit', () => {
 });
 
 /** Any compiled entry point (a service's or the gateway's `main.js`) as its own process, its JSON log lines collected. */
-export function startNodeProcess(main: string, env: Record<string, string | undefined>): ServiceProcess {
+export function startNodeProcess(main: string, env: Record<string, string | undefined>, args: string[] = []): ServiceProcess {
   // CPU_PROFILE_DIR=<dir> makes each child write a V8 CPU profile there when it exits (see docs/benchmarks.md).
   const profiling = process.env.CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profiling, main], {
+  const child = spawn(process.execPath, [...profiling, main, ...args], {
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
   });
   const lines: Array<Record<string, unknown>> = [];

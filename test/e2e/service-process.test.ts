@@ -28,4 +28,11 @@ describe('a service process', () => {
     await waitForLine(started, 'stopped');
     for (const line of started.lines) expect(line).toEqual(expect.objectContaining({ service: 'audit', level: expect.any(String) }));
   });
+
+  it('when started with `migrate`, then it applies the migrations and exits 0 without serving', async () => {
+    const migrating = startServiceProcess('audit', { PORT: '0' }, ['migrate']);
+    expect(await migrating.exited).toBe(0);
+    await waitForLine(migrating, 'migrations up to date');
+    expect(migrating.lines.some((line) => line.msg === 'listening')).toBe(false);
+  });
 });

@@ -16,6 +16,7 @@ export interface ServiceDatabaseOptions {
   /** The service's own schema; no other service reads or writes it. */
   schema: string;
   migrations: SqlMigration[];
+  /** Connections in the pool; at least MIGRATION_CONNECTIONS. Default 10. */
   poolSize?: number;
   /**
    * Longest wait for a connection, new or from a busy pool, before the query fails as the database being
@@ -26,6 +27,9 @@ export interface ServiceDatabaseOptions {
 }
 
 export type { DataSource, EntityManager };
+
+/** Migrating holds two connections at once: the advisory lock's, and the one the migrations run on. */
+export const MIGRATION_CONNECTIONS = 2;
 
 function toMigrationClass(migration: SqlMigration): new () => MigrationInterface {
   return class implements MigrationInterface {
@@ -82,7 +86,7 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     type: 'postgres',
     url: options.url,
     schema: options.schema,
-    poolSize: options.poolSize ?? 10,
+    poolSize: Math.max(MIGRATION_CONNECTIONS, options.poolSize ?? 10),
     extra: { options: `-c search_path=${options.schema},public`, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000 },
     migrations: options.migrations.map(toMigrationClass),
     migrationsTableName: 'migrations',

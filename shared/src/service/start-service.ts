@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertProductionSafe, commonConfig, loadConfig, port as portSetting, type CommonConfig } from '../config';
-import { databaseIsReachable, openServiceDatabase, startEmbeddedPostgres, type DataSource } from '../database';
+import { databaseIsReachable, MIGRATION_CONNECTIONS, openServiceDatabase, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
@@ -160,7 +160,7 @@ export async function migrateService<Shape extends z.ZodRawShape>(
     url: config.DATABASE_URL,
     schema: definition.schema,
     migrations: definition.migrations,
-    poolSize: 1,
+    poolSize: MIGRATION_CONNECTIONS,
     logger: options.logger,
   });
   await dataSource.destroy();
