@@ -5,6 +5,9 @@ import { tokenNotValid } from './credential-errors';
 
 export const API_TOKEN_PREFIX = 'crm_pat_';
 
+const LOOKUP_TIMEOUT_MS = 5_000;
+const LOOKUP_ATTEMPTS = 2;
+
 export interface ApiTokenResolverOptions {
   /** `${AUTH_SERVICE_URL}/internal/api-tokens/resolve` */
   resolveUrl: string;
@@ -32,17 +35,22 @@ export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTok
     };
     const requestId = currentRequestId();
     if (requestId) headers['x-request-id'] = requestId;
-    let response: Response;
-    try {
-      response = await options.fetch(options.resolveUrl, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ token }),
-        signal: AbortSignal.timeout(5_000),
-      });
-    } catch (error) {
-      options.logger.warn({ err: error }, 'auth unreachable: cannot resolve an API token');
-      throw new ServiceUnavailableError();
+    let response: Response | undefined;
+    for (let attempt = 1; !response; attempt += 1) {
+      try {
+        response = await options.fetch(options.resolveUrl, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ token }),
+          signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+        });
+      } catch (error) {
+        // The lookup only reads: a connection that failed (a kept-alive socket auth had closed, auth
+        // restarting) is tried once more; a lookup that timed out is not.
+        if (attempt < LOOKUP_ATTEMPTS && (error as Error).name !== 'TimeoutError') continue;
+        options.logger.warn({ err: error, attempts: attempt }, 'auth unreachable: cannot resolve an API token');
+        throw new ServiceUnavailableError();
+      }
     }
     if (response.status === 401 || response.status === 404) {
       await response.body?.cancel();
