@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { startNodeProcess, waitForLine } from '@crm/system';
 import { stopBoundMs } from '../../src/lifecycle';
 
 /**
@@ -16,21 +18,13 @@ const HANGING_STOP = `
   console.log(JSON.stringify({ msg: 'ready' }));
 `;
 
-function runHangingStop(boundMs: number): Promise<{ code: number | null; lines: Array<Record<string, unknown>> }> {
-  const child = spawn(process.execPath, ['-e', HANGING_STOP], { env: { ...process.env, BOUND_MS: String(boundMs) } });
-  const lines: Array<Record<string, unknown>> = [];
-  let buffer = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const complete = buffer.split('\n');
-    buffer = complete.pop() ?? '';
-    for (const line of complete.filter(Boolean)) {
-      const parsed = JSON.parse(line) as Record<string, unknown>;
-      lines.push(parsed);
-      if (parsed.msg === 'ready') child.kill('SIGTERM');
-    }
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, lines })));
+async function runHangingStop(boundMs: number): Promise<{ code: number | null; lines: Array<Record<string, unknown>> }> {
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'hanging-stop-')), 'hanging-stop.js');
+  writeFileSync(script, HANGING_STOP);
+  const started = startNodeProcess(script, { BOUND_MS: String(boundMs) });
+  await waitForLine(started, 'ready');
+  started.child.kill('SIGTERM');
+  return { code: await started.exited, lines: started.lines };
 }
 
 describe('the bound on a graceful stop', () => {
