@@ -1,6 +1,19 @@
-import { accessLog, errorHandler, healthRouter, requestIdMiddleware, type HealthState, type Logger } from '@crm/shared';
+import {
+  accessLog,
+  createMetricsRegistry,
+  errorHandler,
+  expressRouteLabel,
+  healthRouter,
+  httpMetrics,
+  metricsRouter,
+  requestIdMiddleware,
+  type HealthState,
+  type Logger,
+  type RouteLabel,
+} from '@crm/shared';
 import express, { type Express, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
+import type { Registry } from 'prom-client';
 import { upstreamUrls, type GatewayConfig } from './config';
 import { ApiTokenCache } from './credentials/api-token-cache';
 import { createApiTokenResolver } from './credentials/api-token-resolver';
@@ -12,6 +25,7 @@ import { apiDocsRoutes } from './docs/api-docs.routes';
 import { createUpstreamProxy } from './proxy/upstream-proxy';
 import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
 import { BucketRateLimiter } from './rate-limit/rate-limiter';
+import { matchedRoute } from './request-state';
 import { routeMiddleware } from './routing/route.middleware';
 import { ROUTE_TABLE, type RouteEntry } from './routing/route-table';
 
@@ -28,6 +42,8 @@ export interface GatewayDeps {
   /** Set `draining` on shutdown so /readyz turns 503. */
   health?: HealthState;
   routeTable?: readonly RouteEntry[];
+  /** Where the gateway's figures go (served at `GET /metrics`); a registry of its own when not given. */
+  metrics?: Registry;
 }
 
 export interface GatewayApp {
@@ -37,14 +53,15 @@ export interface GatewayApp {
 }
 
 /**
- * The public entry point: request id, access log, health probes, then for every API request
- * route match → authenticate → scope check → rate limit → proxy to the owning service. The API's
- * documentation is served by the gateway itself, to anyone.
+ * The public entry point: request id, access log, request metrics, health probes and `/metrics`, then
+ * for every API request route match → authenticate → scope check → rate limit → proxy to the owning
+ * service. The API's documentation is served by the gateway itself, to anyone.
  */
 export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const { config, logger, redis } = deps;
   const health = deps.health ?? { draining: false };
   const fetchImpl = deps.fetch ?? fetch;
+  const metrics = deps.metrics ?? createMetricsRegistry('gateway');
   const authUrl = config.AUTH_SERVICE_URL.replace(/\/+$/, '');
 
   const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger);
@@ -83,18 +100,23 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(requestIdMiddleware);
   app.use(closeConnectionWhenDraining(health));
   app.use(accessLog(logger));
+  app.use(httpMetrics(metrics, gatewayRouteLabel));
   app.use(healthRouter({}, health));
+  app.use(metricsRouter(metrics));
   app.use(apiDocsRoutes());
   app.use(
     routeMiddleware(deps.routeTable ?? ROUTE_TABLE),
     authenticateMiddleware(authenticate),
     scopeCheckMiddleware,
-    rateLimitMiddleware(limiter),
+    rateLimitMiddleware(limiter, metrics),
     proxy.forward,
   );
   app.use(errorHandler(logger));
   return { app, close: () => proxy.close() };
 }
+
+/** An API request is counted under its route-table entry (`/api/leads/**`), the gateway's own routes under their path. */
+const gatewayRouteLabel: RouteLabel = (req, res) => matchedRoute(res)?.path ?? expressRouteLabel(req, res);
 
 /**
  * While shutting down, requests still arriving on open keep-alive connections get `Connection: close`

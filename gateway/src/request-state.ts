@@ -15,6 +15,11 @@ export function setRoute(res: Response, route: RouteEntry): void {
   locals(res).route = route;
 }
 
+/** The route-table entry a request matched, if it got that far. */
+export function matchedRoute(res: Response): RouteEntry | undefined {
+  return locals(res).route;
+}
+
 export function routeOf(res: Response): RouteEntry {
   const route = locals(res).route;
   if (!route) throw new Error('no route matched yet');

@@ -6,6 +6,7 @@ export * from './http';
 export * from './lifecycle';
 export * from './logging/logger';
 export * from './messaging';
+export * from './metrics';
 export * from './service';
 export * from './profile-replica';
 export * from './record-notes';

@@ -140,6 +140,8 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
   'import-export': [...SERVICE_SETTINGS, 'LEADS_SERVICE_URL', 'CONTACTS_SERVICE_URL'],
 };
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
+/** The NetworkPolicy letting Prometheus scrape `/metrics` on every pod (k8s/base/allow-metrics-scrape.yaml). */
+const SCRAPE_POLICY = 'allow-metrics-scrape';
 /** Who may open a connection to each service (NetworkPolicy ingress): the gateway, and import-export to the two it imports into. */
 const CALLERS: Record<string, string[]> = Object.fromEntries(
   SERVICES.map(({ definition }) => [definition.name, ['leads', 'contacts'].includes(definition.name) ? ['gateway', 'import-export'] : ['gateway']]),
@@ -270,7 +272,8 @@ describe.each(renders)('%s', (dir, objects) => {
   });
 
   it('denies ingress by default; opens the gateway to all and each service to its callers only', () => {
-    const ingressPolicies = policies.filter((policy) => policy.spec?.policyTypes?.includes('Ingress') ?? true);
+    // The scraper's policy is checked on its own below.
+    const ingressPolicies = policies.filter((policy) => (policy.spec?.policyTypes?.includes('Ingress') ?? true) && policy.metadata?.name !== SCRAPE_POLICY);
     const denyAll = ingressPolicies.filter((policy) => (policy.spec?.ingress ?? []).length === 0);
     const open = new Set<string>();
     const callers = new Map<string, Set<string>>();
@@ -296,12 +299,36 @@ describe.each(renders)('%s', (dir, objects) => {
     for (const [service, expected] of Object.entries(CALLERS)) expect([service, [...(callers.get(service) ?? [])].sort()]).toEqual([service, expected]);
   });
 
+  it('lets the metrics scraper, and only it, reach every pod on its http port, where the annotations say', () => {
+    const scrape = policies.filter((policy) => policy.metadata?.name === SCRAPE_POLICY);
+    expect(scrape).toHaveLength(1);
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      expect([workload, matches(scrape[0]!.spec?.podSelector.matchLabels, podLabels(deployment))]).toEqual([workload, true]);
+      expect([workload, deployment.spec?.template.metadata?.annotations]).toEqual([
+        workload,
+        { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(PORTS.get(workload)), 'prometheus.io/path': '/metrics' },
+      ]);
+    }
+    expect(scrape[0]!.spec?.ingress).toEqual([
+      {
+        from: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+            podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+          },
+        ],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+    ]);
+  });
+
   it('routes the Ingress to the gateway Service', () => {
     const ingresses = ofKind<IIngress>(objects, 'Ingress');
     expect(ingresses).toHaveLength(1);
     const paths = ingresses[0]!.spec?.rules?.flatMap((rule) => rule.http?.paths ?? []) ?? [];
     expect(paths.map(({ path, pathType, backend }) => [path, pathType, backend.service?.name, backend.service?.port?.name ?? backend.service?.port?.number])).toEqual([
-      ['/', 'Prefix', 'gateway', 'http'],
+      ['/api', 'Prefix', 'gateway', 'http'],
     ]);
   });
 

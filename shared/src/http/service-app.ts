@@ -1,7 +1,9 @@
 import express, { type Express, type Router } from 'express';
+import type { Registry } from 'prom-client';
 import { requireInternalToken } from '../auth-context';
 import { INTERNAL_JSON_LIMIT, INTERNAL_PATH_PREFIX } from '../import-export/import-contract';
 import type { Logger } from '../logging/logger';
+import { createMetricsRegistry, expressRouteLabel, httpMetrics, metricsRouter } from '../metrics';
 import { accessLog } from './access-log';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type HealthState, type ReadinessChecks } from './health';
@@ -12,6 +14,11 @@ export interface ServiceAppOptions {
   logger: Logger;
   readiness: ReadinessChecks;
   health: HealthState;
+  /**
+   * Where the request figures go, served at `GET /metrics` with whatever else the service records there;
+   * a registry of its own (named by the token's audience) when not given.
+   */
+  metrics?: Registry;
   /** Every route below `routes` needs the gateway's internal token addressed to `audience`. */
   internalToken: { secret: string; audience: string };
   routes: Router;
@@ -20,17 +27,20 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The HTTP shell every service shares: request id, access log, health probes (no token, for the
- * orchestrator), internal-token check, JSON bodies, no NUL characters in bodies and queries, the
+ * The HTTP shell every service shares: request id, access log, request metrics, health probes and
+ * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no NUL characters in bodies and queries, the
  * service's routes, then the contract's 404 and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
+  const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestIdMiddleware);
   app.use(accessLog(options.logger));
+  app.use(httpMetrics(metrics, expressRouteLabel));
   app.use(healthRouter(options.readiness, options.health));
+  app.use(metricsRouter(metrics));
   app.use(requireInternalToken(options.internalToken));
   // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports.
   const json = express.json({ limit: options.jsonLimit ?? '1mb' });

@@ -8,6 +8,12 @@ import { parseEvent, type CrmEvent } from './envelope';
 /** Runs inside the inbox transaction: write through `manager` so the effect commits with the inbox row. */
 export type EventHandler = (event: CrmEvent, manager: EntityManager) => Promise<void>;
 
+/**
+ * How a delivery ended: handled (committed, acked), skipped (its id already in the inbox, acked), failed
+ * (the handler threw, returned to the queue) or malformed (not an event, dead-lettered).
+ */
+export type ConsumerOutcome = 'handled' | 'skipped' | 'failed' | 'malformed';
+
 export interface EventConsumerOptions {
   dataSource: DataSource;
   broker: Broker;
@@ -26,6 +32,8 @@ export interface EventConsumerOptions {
   deliveryLimit?: number;
   /** Called after an event's handling committed and before its ack (fault-injection tests crash here). */
   afterCommit?: (event: CrmEvent) => void;
+  /** Called as each delivery settles (metrics); the event is undefined when the message was malformed. */
+  onSettled?: (outcome: ConsumerOutcome, event: CrmEvent | undefined) => void;
   /**
    * Days a handled message's id stays in the inbox (pruned hourly while consuming). Default 14: far past
    * any redelivery by the broker or a relay; a message replayed later than that is handled again.
@@ -78,6 +86,13 @@ export class EventConsumer {
     }
     this.pruneTimer = setInterval(() => void this.pruneInbox().catch((error: unknown) => this.logger.warn({ err: error }, 'inbox pruning failed')), PRUNE_INBOX_EVERY_MS);
     this.pruneTimer.unref();
+  }
+
+  /** Messages ready in the queue (not yet delivered), asked of the broker; undefined while not subscribed. */
+  async queuedMessages(): Promise<number | undefined> {
+    const channel = this.channel;
+    if (!channel) return undefined;
+    return (await channel.checkQueue(this.queue)).messageCount;
   }
 
   /** Deletes the inbox rows older than the retention; answers how many. */
@@ -182,11 +197,13 @@ export class EventConsumer {
     } catch (error) {
       this.logger.error({ err: error, messageId: message.properties.messageId }, 'malformed event, dead-lettered');
       settle(() => channel.nack(message, false, false));
+      this.options.onSettled?.('malformed', undefined);
       return;
     }
     const header: unknown = message.properties.headers?.[REQUEST_ID_HEADER];
     const requestId = typeof header === 'string' && header !== '' ? header : event.id;
     const context = { eventId: event.id, type: event.type, requestId };
+    let outcome: ConsumerOutcome;
     try {
       const handled = await withRequestId(requestId, () => this.handleOnceWhenTheDatabaseIsUp(channel, event));
       if (!handled) this.logger.debug(context, 'already handled, skipped');
@@ -194,11 +211,14 @@ export class EventConsumer {
       if (!settle(() => channel.ack(message))) {
         this.logger.warn(context, 'channel closed before the ack; the inbox skips the redelivery');
       }
+      outcome = handled ? 'handled' : 'skipped';
     } catch (error) {
       const deliveries = message.properties.headers?.['x-delivery-count'];
       this.logger.error({ ...context, err: error, deliveries }, 'event handler failed, requeued');
       settle(() => channel.nack(message, false, true));
+      outcome = 'failed';
     }
+    this.options.onSettled?.(outcome, event);
   }
 
   /**

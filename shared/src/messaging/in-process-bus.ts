@@ -100,6 +100,12 @@ export class InProcessBus {
     }
   }
 
+  /** Messages waiting in a queue (not yet delivered) and its consumers; undefined for a queue never declared. */
+  queueCounts(queue: string): { messageCount: number; consumerCount: number } | undefined {
+    const state = this.queues.get(queue);
+    return state && { messageCount: state.ready.length, consumerCount: state.subscriptions.length };
+  }
+
   subscribe(queue: string, subscription: Subscription): void {
     this.queueState(queue).subscriptions.push(subscription);
     this.dispatchSoon(queue);
@@ -265,6 +271,13 @@ class InProcessChannel extends EventEmitter {
   async assertQueue(queue: string, options: Options.AssertQueue = {}): Promise<{ queue: string; messageCount: number; consumerCount: number }> {
     this.bus.assertQueue(queue, (options.arguments as Record<string, unknown>) ?? {});
     return { queue, messageCount: 0, consumerCount: 0 };
+  }
+
+  async checkQueue(queue: string): Promise<{ queue: string; messageCount: number; consumerCount: number }> {
+    this.ensureOpen();
+    const counts = this.bus.queueCounts(queue);
+    if (counts === undefined) throw new Error(`NOT_FOUND - no queue '${queue}'`);
+    return { queue, ...counts };
   }
 
   async bindQueue(queue: string, exchange: string, pattern: string): Promise<Record<string, never>> {

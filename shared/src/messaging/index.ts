@@ -1,7 +1,7 @@
 export { Broker, type BrokerOptions } from './broker';
-export { EventConsumer, type EventConsumerOptions, type EventHandler } from './consumer';
+export { EventConsumer, type ConsumerOutcome, type EventConsumerOptions, type EventHandler } from './consumer';
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type EventActor } from './envelope';
-export { enqueueEvent, enqueueEvents, inboxRetentionMigration, messagingMigration } from './outbox';
+export { enqueueEvent, enqueueEvents, inboxRetentionMigration, messagingMigration, readOutboxBacklog, type OutboxBacklog } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { embeddedBusJournal, InProcessBus, inProcessBus, topicMatches } from './in-process-bus';
 export { topologyNames, type TopologyNames } from './topology';

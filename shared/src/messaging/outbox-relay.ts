@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from '../database';
 import type { Logger } from '../logging/logger';
 import { backoffDelay, type Broker } from './broker';
-import { outboxChannel } from './outbox';
+import { outboxChannel, readOutboxBacklog } from './outbox';
 
 export interface OutboxRelayOptions {
   dataSource: DataSource;
@@ -101,10 +101,7 @@ export class OutboxRelay {
 
   /** Rows not yet published. */
   async backlog(): Promise<number> {
-    const rows: { count: number }[] = await this.dataSource.query(
-      'SELECT count(*)::int AS count FROM outbox WHERE published_at IS NULL',
-    );
-    return rows[0].count;
+    return (await readOutboxBacklog(this.dataSource)).events;
   }
 
   private async loop(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { EntityManager, SqlMigration } from '../database';
+import { queryOne, type Db, type EntityManager, type SqlMigration } from '../database';
 import { currentRequestId, REQUEST_ID_HEADER } from '../http/request-context';
 import type { CrmEvent } from './envelope';
 
@@ -76,4 +76,22 @@ export async function enqueueEvents<T>(manager: EntityManager, events: readonly 
      SELECT pg_notify($3 || current_schema(), '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_row`,
     [JSON.stringify(rows), headers, OUTBOX_CHANNEL_PREFIX],
   );
+}
+
+export interface OutboxBacklog {
+  /** Events not yet published. */
+  events: number;
+  /** Age of the oldest of them, in seconds; 0 when none waits. */
+  oldestAgeSeconds: number;
+}
+
+/** What waits in the outbox: read through the partial index of unpublished rows, so cheap when it is empty. */
+export async function readOutboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const row = await queryOne<{ events: number; oldest_age_seconds: number }>(
+    db,
+    `SELECT count(*)::int AS events,
+            COALESCE(extract(epoch FROM now() - (SELECT created_at FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT 1)), 0)::float8 AS oldest_age_seconds
+     FROM outbox WHERE published_at IS NULL`,
+  );
+  return { events: row!.events, oldestAgeSeconds: row!.oldest_age_seconds };
 }

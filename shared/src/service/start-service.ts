@@ -4,7 +4,8 @@ import { databaseIsReachable, MIGRATION_CONNECTIONS, openServiceDatabase, startE
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
-import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, type CrmEvent } from '../messaging';
+import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
+import { consumerMetrics, createMetricsRegistry, outboxMetrics } from '../metrics';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
 export interface StartOptions {
@@ -58,10 +59,12 @@ export async function startService<Shape extends z.ZodRawShape>(
 
   const broker = new Broker({ url: common.AMQP_URL, inProcessJournal: embedded.busJournal, namespace: common.AMQP_NAMESPACE, logger });
   await broker.connect();
+  const metrics = createMetricsRegistry(definition.name);
   const relay = definition.publishesEvents
     ? new OutboxRelay({ dataSource, broker, logger, databaseUrl, pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined })
     : undefined;
-  const consumer = definition.consumes
+  if (relay) outboxMetrics(metrics, () => readOutboxBacklog(dataSource));
+  const consumer: EventConsumer | undefined = definition.consumes
     ? new EventConsumer({
         dataSource,
         broker,
@@ -70,6 +73,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         bindings: definition.consumes.bindings,
         handler: definition.consumes.handler(deps),
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
+        onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages()),
         inboxRetentionDays: common.INBOX_RETENTION_DAYS,
       })
     : undefined;
@@ -78,6 +82,7 @@ export async function startService<Shape extends z.ZodRawShape>(
   const app = createServiceApp({
     logger,
     health,
+    metrics,
     readiness: { database: () => databaseIsReachable(dataSource), broker: () => broker.isConnected() },
     internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
     routes: await definition.routes(deps),

@@ -67,6 +67,17 @@ describe('the in-process bus', () => {
     expect(dead.map((m) => [m.fields.routingKey, m.content.toString()])).toEqual([['lead.merged', 'poison']]);
   });
 
+  it('counts the messages ready in a queue for checkQueue, not those delivered and unacked', async () => {
+    const bus = new InProcessBus(journal());
+    const held = await consumer(bus, 'q', () => 'hold');
+    await held.channel.prefetch(2);
+    for (const body of ['1', '2', '3', '4', '5']) await publish(bus, 'lead.created', body);
+    await settle();
+    expect(held.got).toHaveLength(2);
+    expect(await held.channel.checkQueue('q')).toEqual({ queue: 'q', messageCount: 3, consumerCount: 1 });
+    await expect(held.channel.checkQueue('never-declared')).rejects.toThrow(/NOT_FOUND/);
+  });
+
   it('dead-letters a rejected message at once', async () => {
     const bus = new InProcessBus(journal());
     const dead = await consumerOfDeadLetters(bus);

@@ -1,0 +1,81 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { ConsumerOutcome, CrmEvent, OutboxBacklog } from '../messaging';
+
+/**
+ * Reads `read` once for all the gauges collected in one scrape (prom-client collects them concurrently);
+ * a failed read (the database or broker away) is `undefined`, reported as NaN rather than a stale or a
+ * zero figure.
+ */
+function oncePerScrape<T>(read: () => Promise<T | undefined>): () => Promise<T | undefined> {
+  let reading: Promise<T | undefined> | undefined;
+  return () =>
+    (reading ??= read()
+      .catch(() => undefined)
+      .finally(() => {
+        reading = undefined;
+      }));
+}
+
+/** The outbox's backlog, read from the service's database when scraped. */
+export function outboxMetrics(registry: Registry, readBacklog: () => Promise<OutboxBacklog>): void {
+  const registers = [registry];
+  const backlog = oncePerScrape(readBacklog);
+  new Gauge({
+    name: 'crm_outbox_backlog_events',
+    help: 'Events written to the outbox and not yet published to the broker.',
+    registers,
+    async collect() {
+      this.set((await backlog())?.events ?? NaN);
+    },
+  });
+  new Gauge({
+    name: 'crm_outbox_oldest_event_age_seconds',
+    help: 'Age of the oldest event not yet published (0 when none waits).',
+    registers,
+    async collect() {
+      this.set((await backlog())?.oldestAgeSeconds ?? NaN);
+    },
+  });
+}
+
+/** Event-time to handled, seconds: a few ms when flowing, minutes after an outage. */
+const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
+/**
+ * The consumer's figures: events by type and outcome, the lag from an event's time to its handling, and
+ * the messages waiting in its queue (read from the broker when scraped). Answers the hook the consumer
+ * calls as each delivery settles.
+ */
+export function consumerMetrics(
+  registry: Registry,
+  queuedMessages: () => Promise<number | undefined>,
+): (outcome: ConsumerOutcome, event: CrmEvent | undefined) => void {
+  const registers = [registry];
+  const events = new Counter({
+    name: 'crm_consumer_events_total',
+    help: 'Deliveries settled by the consumer, by event type and outcome (handled, skipped as already handled, failed and requeued, malformed and dead-lettered).',
+    labelNames: ['type', 'outcome'] as const,
+    registers,
+  });
+  const lag = new Histogram({
+    name: 'crm_consumer_lag_seconds',
+    help: "Time from an event's creation (its `time`) to its handling here being committed and acked.",
+    buckets: LAG_BUCKETS,
+    registers,
+  });
+  const queued = oncePerScrape(queuedMessages);
+  new Gauge({
+    name: 'crm_consumer_queue_messages',
+    help: "Messages ready in the service's queue, not yet delivered to a consumer.",
+    registers,
+    async collect() {
+      this.set((await queued()) ?? NaN);
+    },
+  });
+  return (outcome, event) => {
+    events.inc({ type: event?.type ?? 'unknown', outcome });
+    if (outcome !== 'handled' || !event) return;
+    const createdAt = Date.parse(event.time);
+    if (Number.isFinite(createdAt)) lag.observe(Math.max(0, Date.now() - createdAt) / 1000);
+  };
+}
