@@ -66,8 +66,8 @@ export async function api(baseUrl: string, method: string, path: string, token: 
 export interface BenchProcesses {
   gatewayUrl: string;
   db: Client;
-  /** This process and every service process: their resident memory together. */
-  residentBytes(): number;
+  /** The resident memory of this process (`gateway and reader`) and of each service process, by name. */
+  residentBytes(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -89,8 +89,10 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
   return {
     gatewayUrl: system.gatewayUrl,
     db,
-    residentBytes: () =>
-      process.memoryUsage().rss + Object.values(system.running).reduce((sum, service) => sum + residentBytesOf(service.child.pid!), 0),
+    residentBytes: () => ({
+      'gateway and reader': process.memoryUsage().rss,
+      ...Object.fromEntries(Object.entries(system.running).map(([name, service]) => [name, residentBytesOf(service.child.pid!)])),
+    }),
     stop: async () => {
       await db.end();
       await system.close();

@@ -34,14 +34,19 @@ async function timedUpload(gateway: string, path: string, token: string, content
 }
 
 /** Reads a whole export, sampling the memory of every process of the system (and the reader's) while it streams. */
-async function timedExport(bench: BenchProcesses, token: string): Promise<{ ms: number; rows: number; growthMb: number }> {
+async function timedExport(bench: BenchProcesses, token: string): Promise<{ ms: number; rows: number; growthMb: number; growthMbByProcess: Record<string, number> }> {
   const gateway = bench.gatewayUrl;
   global.gc?.();
-  const baseline = bench.residentBytes();
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, bench.residentBytes());
-  }, 20);
+  const before = bench.residentBytes();
+  const total = (sample: Record<string, number>) => Object.values(sample).reduce((sum, bytes) => sum + bytes, 0);
+  let peakTotal = total(before);
+  const peaks = { ...before };
+  const sample = () => {
+    const now = bench.residentBytes();
+    peakTotal = Math.max(peakTotal, total(now));
+    for (const [name, bytes] of Object.entries(now)) peaks[name] = Math.max(peaks[name] ?? 0, bytes);
+  };
+  const sampler = setInterval(sample, 20);
   const start = performance.now();
   const response = await fetch(`${gateway}/api/leads/export/`, { headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
@@ -52,7 +57,10 @@ async function timedExport(bench: BenchProcesses, token: string): Promise<{ ms: 
   }
   const ms = performance.now() - start;
   clearInterval(sampler);
-  return { ms, rows: lines - 1, growthMb: (peak - baseline) / 1024 / 1024 };
+  sample();
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  const growthMbByProcess = Object.fromEntries(Object.entries(peaks).map(([name, peak]) => [name, mb(peak - (before[name] ?? 0))]));
+  return { ms, rows: lines - 1, growthMb: mb(peakTotal - total(before)), growthMbByProcess };
 }
 
 /**
@@ -108,6 +116,8 @@ async function main(): Promise<void> {
     console.log(`  commit   ${median(commits).toFixed(0)} ms  (runs: ${commits.map((ms) => ms.toFixed(0)).join(', ')})  target < 1500 ms`);
     console.log(`export of ${exported.rows} leads: ${exported.ms.toFixed(0)} ms, ${(exported.rows / (exported.ms / 1000)).toFixed(0)} rows/s (target >= 50000), ` +
       `memory growth ${exported.growthMb.toFixed(1)} MB (target < 100 MB; every service process, the gateway and the reader together)`);
+    const byProcess = Object.entries(exported.growthMbByProcess).filter(([, mb]) => mb >= 0.5);
+    console.log(`  peak growth by process: ${byProcess.map(([name, mb]) => `${name} ${mb.toFixed(1)} MB`).join(', ') || 'none above 0.5 MB'}`);
   } finally {
     await bench.stop();
   }

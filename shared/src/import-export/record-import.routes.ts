@@ -17,35 +17,37 @@ export interface RecordExporter<Row> {
   cells(row: Row, definitions: CustomFieldRule[]): string[];
 }
 
-/** What every exported record has besides its columns: an id, a creation time, its custom fields. */
-export interface ExportedRecord {
+/** What every exported row has besides its columns: an id, a creation time, its custom fields (as read from its table). */
+export interface ExportedRow {
   id: string;
-  createdAt: Date;
-  customFields: Record<string, unknown>;
+  created_at: Date;
+  custom_fields: Record<string, unknown>;
 }
 
 /**
- * An exporter from a table of cells (column → the record's cell): columns `id`, the table's, `cf_<key>`
+ * An exporter from a table of cells (column → the row's cell): columns `id`, the table's, `cf_<key>`
  * per custom field of the tenant, `created_at` (DESIGN §8), each cell as an import reads it back.
+ *
+ * Cells read the row the cursor gives, not the entity's API record: besides the allocations saved, the
+ * record's builder is also where a bulk commit keeps 5,000 records alive, which makes V8 allocate its
+ * objects straight in the old generation from then on; an export building 100,000 of them afterwards
+ * grew the service by ~100 MB before a full collection.
  */
-export function cellExporter<R extends ExportedRecord>(options: {
-  cells: Readonly<Record<string, (record: R) => string>>;
-  recordOfRow: (row: unknown) => R;
-  query: RecordExporter<unknown>['query'];
-}): RecordExporter<unknown> {
-  const { cells, recordOfRow, query } = options;
+export function cellExporter<R extends ExportedRow>(options: {
+  cells: Readonly<Record<string, (row: R) => string>>;
+  query: RecordExporter<R>['query'];
+}): RecordExporter<R> {
+  const { cells, query } = options;
+  const cellsOfRow = Object.values(cells);
   return {
     query,
     columns: (definitions) => ['id', ...Object.keys(cells), ...definitions.map((rule) => `${CUSTOM_FIELD_COLUMN_PREFIX}${rule.key}`), 'created_at'],
-    cells(row, definitions) {
-      const record = recordOfRow(row);
-      return [
-        record.id,
-        ...Object.values(cells).map((cell) => cell(record)),
-        ...definitions.map((rule) => customCell(record.customFields[rule.key])),
-        record.createdAt.toISOString(),
-      ];
-    },
+    cells: (row, definitions) => [
+      row.id,
+      ...cellsOfRow.map((cell) => cell(row)),
+      ...definitions.map((rule) => customCell(row.custom_fields[rule.key])),
+      row.created_at.toISOString(),
+    ],
   };
 }
 

@@ -29,7 +29,10 @@ beforeAll(async () => {
       res,
       { sql: `SELECT id, name FROM things ${where} ORDER BY id`, params: [req.query.from ?? null] },
       ['id', 'name'],
-      (row) => [String(row.id), row.name],
+      (row) => {
+        if (String(row.id) === req.query.fail) throw new Error(`no cells for ${row.id}`);
+        return [String(row.id), row.name];
+      },
     );
     exportsDone.push(done.catch((error: unknown) => error));
   });
@@ -65,6 +68,16 @@ describe('streamExport', () => {
     expect(lines[ROWS]).toEqual([String(ROWS), `thing ${ROWS}`]);
     await Promise.all(exportsDone);
     expect(await openTransactions()).toBe(0);
+  });
+
+  it('when a row cannot be turned into cells, then the export fails, its transaction ends and the connection returns', async () => {
+    // The first batch went out before the failing row: the answer has begun (a real client sees it cut off).
+    expect((await fetch(`${server.url}/export?fail=${EXPORT_BATCH_ROWS + 3}`)).status).toBe(200);
+    const [failure] = await Promise.all(exportsDone);
+    expect(failure).toEqual(new Error(`no cells for ${EXPORT_BATCH_ROWS + 3}`));
+    expect(await openTransactions()).toBe(0);
+    const lines = (await (await fetch(`${server.url}/export?from=${ROWS - 2}`)).text()).trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
   });
 
   it('when the client goes away mid-export, then the export ends without an error, its transaction ends and the connection returns', async () => {

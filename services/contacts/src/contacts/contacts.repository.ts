@@ -30,7 +30,8 @@ export type ContactValues = Pick<
 const COLUMNS = `id, tenant_id, first_name, last_name, email, phone, title, account_id, linkedin_url, tags, owner_id,
   created_by, custom_fields, version, created_at, updated_at`;
 
-interface ContactRow {
+/** A contact as its table holds it (the columns `COLUMNS` reads); an export's cells read it directly. */
+export interface ContactRow {
   id: string;
   tenant_id: string;
   first_name: string | null;
@@ -209,9 +210,8 @@ export async function listContacts(
   return rows.map(toRecord);
 }
 
-/** Every contact of a list, unpaged (an export reads it through a cursor); rows read with `contactOfRow`. */
+/** Every contact of a list, unpaged (an export reads it through a cursor), as `ContactRow`s. */
 export function allContactsQuery(filter: ContactListFilter, order: ContactOrder): { sql: string; params: unknown[] } {
   return { sql: `SELECT ${COLUMNS} FROM contacts WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}`, params: filter.params };
 }
 
-export const contactOfRow = (row: unknown): ContactRecord => toRecord(row as ContactRow);

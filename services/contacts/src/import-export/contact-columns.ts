@@ -1,5 +1,5 @@
 import { LIST_SEPARATOR, type ImportColumns } from '@crm/shared';
-import type { ContactRecord } from '../contacts/contacts.repository';
+import type { ContactRow } from '../contacts/contacts.repository';
 
 const CONTACT_FIELDS = {
   first_name: 'text',
@@ -16,15 +16,15 @@ const CONTACT_FIELDS = {
 /** A contact's CSV columns (DESIGN §8): its writable fields, `tags` separated by `;`. */
 export const CONTACT_COLUMNS: ImportColumns = { fields: CONTACT_FIELDS, ownerField: 'owner_id' };
 
-/** Each column's cell in an export, as an import reads it back. */
-export const CONTACT_CELLS: Record<keyof typeof CONTACT_FIELDS, (contact: ContactRecord) => string> = {
-  first_name: (contact) => contact.firstName ?? '',
-  last_name: (contact) => contact.lastName ?? '',
+/** Each column's cell in an export (from the contact's row), as an import reads it back. */
+export const CONTACT_CELLS: Record<keyof typeof CONTACT_FIELDS, (contact: ContactRow) => string> = {
+  first_name: (contact) => contact.first_name ?? '',
+  last_name: (contact) => contact.last_name ?? '',
   email: (contact) => contact.email ?? '',
   phone: (contact) => contact.phone ?? '',
   title: (contact) => contact.title ?? '',
-  account_id: (contact) => contact.accountId ?? '',
-  linkedin_url: (contact) => contact.linkedinUrl ?? '',
+  account_id: (contact) => contact.account_id ?? '',
+  linkedin_url: (contact) => contact.linkedin_url ?? '',
   tags: (contact) => contact.tags.join(LIST_SEPARATOR),
-  owner_id: (contact) => contact.ownerId,
+  owner_id: (contact) => contact.owner_id,
 };

@@ -1,7 +1,7 @@
 import { cellExporter, parseQuery, recordImportExportRoutes, splitCustomFieldParams } from '@crm/shared';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
-import { allContactsQuery, contactOfRow, type ContactRecord } from '../contacts/contacts.repository';
+import { allContactsQuery, type ContactRow } from '../contacts/contacts.repository';
 import { contactListQuery } from '../contacts/contacts.schemas';
 import { listFilter, orderOf } from '../contacts/read-contacts';
 import { contactCreation } from '../contacts/write-contact';
@@ -9,9 +9,8 @@ import { CONTACT_CELLS } from './contact-columns';
 
 /** Exports read the list's query (`page` and `page_size` are accepted and ignored: an export has every match). */
 const contactExporter = (deps: ContactsDeps) =>
-  cellExporter<ContactRecord>({
+  cellExporter<ContactRow>({
     cells: CONTACT_CELLS,
-    recordOfRow: contactOfRow,
     async query(_db, caller, queryString) {
       const { rest, custom } = splitCustomFieldParams(queryString);
       const query = parseQuery({ query: rest }, contactListQuery);

@@ -1,5 +1,5 @@
 import { LIST_SEPARATOR, type ImportColumns } from '@crm/shared';
-import type { LeadRecord } from '../leads/leads.repository';
+import type { LeadRow } from '../leads/leads.repository';
 
 const LEAD_FIELDS = {
   title: 'text',
@@ -20,19 +20,19 @@ const LEAD_FIELDS = {
 /** A lead's CSV columns (DESIGN §8): its writable fields, `tags` separated by `;`. */
 export const LEAD_COLUMNS: ImportColumns = { fields: LEAD_FIELDS, ownerField: 'assigned_to_id' };
 
-/** Each column's cell in an export, as an import reads it back. */
-export const LEAD_CELLS: Record<keyof typeof LEAD_FIELDS, (lead: LeadRecord) => string> = {
+/** Each column's cell in an export (from the lead's row), as an import reads it back. */
+export const LEAD_CELLS: Record<keyof typeof LEAD_FIELDS, (lead: LeadRow) => string> = {
   title: (lead) => lead.title ?? '',
-  first_name: (lead) => lead.firstName ?? '',
-  last_name: (lead) => lead.lastName ?? '',
+  first_name: (lead) => lead.first_name ?? '',
+  last_name: (lead) => lead.last_name ?? '',
   email: (lead) => lead.email ?? '',
   phone: (lead) => lead.phone ?? '',
-  company_name: (lead) => lead.companyName ?? '',
+  company_name: (lead) => lead.company_name ?? '',
   status: (lead) => lead.status,
   source: (lead) => lead.source ?? '',
-  opportunity_amount: (lead) => lead.opportunityAmount ?? '',
+  opportunity_amount: (lead) => lead.opportunity_amount ?? '',
   currency: (lead) => lead.currency,
   tags: (lead) => lead.tags.join(LIST_SEPARATOR),
-  board_position: (lead) => String(lead.boardPosition),
-  assigned_to_id: (lead) => lead.assignedTo,
+  board_position: (lead) => String(lead.board_position),
+  assigned_to_id: (lead) => lead.assigned_to,
 };

@@ -1,7 +1,7 @@
 import { cellExporter, parseQuery, recordImportExportRoutes, splitCustomFieldParams } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
-import { allLeadsQuery, leadOfRow, type LeadRecord } from '../leads/leads.repository';
+import { allLeadsQuery, type LeadRow } from '../leads/leads.repository';
 import { leadListQuery } from '../leads/leads.schemas';
 import { listFilter, orderOf } from '../leads/read-leads';
 import { leadCreation } from '../leads/write-lead';
@@ -9,9 +9,8 @@ import { LEAD_CELLS } from './lead-columns';
 
 /** Exports read the list's query (`page` and `page_size` are accepted and ignored: an export has every match). */
 const leadExporter = (deps: LeadsDeps) =>
-  cellExporter<LeadRecord>({
+  cellExporter<LeadRow>({
     cells: LEAD_CELLS,
-    recordOfRow: leadOfRow,
     async query(_db, caller, queryString) {
       const { rest, custom } = splitCustomFieldParams(queryString);
       const query = parseQuery({ query: rest }, leadListQuery);

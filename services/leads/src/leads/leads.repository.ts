@@ -49,7 +49,8 @@ const COLUMNS = `id, tenant_id, title, first_name, last_name, email, phone, comp
   opportunity_amount::text AS opportunity_amount, currency, tags, board_position, assigned_to, created_by,
   custom_fields, version, created_at, updated_at`;
 
-interface LeadRow {
+/** A lead as its table holds it (the columns `COLUMNS` reads); an export's cells read it directly. */
+export interface LeadRow {
   id: string;
   tenant_id: string;
   title: string | null;
@@ -311,9 +312,8 @@ export async function listLeads(
   return rows.map(toRecord);
 }
 
-/** Every lead of a list, unpaged (an export reads it through a cursor); rows read with `leadOfRow`. */
+/** Every lead of a list, unpaged (an export reads it through a cursor), as `LeadRow`s. */
 export function allLeadsQuery(filter: LeadListFilter, order: LeadOrder): { sql: string; params: unknown[] } {
   return { sql: `SELECT ${COLUMNS} FROM leads WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}`, params: filter.params };
 }
 
-export const leadOfRow = (row: unknown): LeadRecord => toRecord(row as LeadRow);
