@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -71,11 +72,35 @@ export async function waitForLine(started: ServiceProcess, message: string, time
   }
 }
 
-/** A port nothing listens on right now, so a restarted service comes back where the gateway expects it. */
+/**
+ * A port nothing listens on right now, to listen on later (a service started, or restarted, where the
+ * gateway expects it). Drawn below the kernel's ephemeral range: a port from it (what listening on port 0
+ * gives) can be taken meanwhile by any outgoing connection, and a client retrying a closed port of that
+ * range can be handed the very port as its own source and connect to itself.
+ */
 export async function freePort(): Promise<number> {
+  const [low, high] = portsBelowEphemeralRange();
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
+}
+
+function portsBelowEphemeralRange(): [number, number] {
+  let firstEphemeral = 32_768;
+  try {
+    firstEphemeral = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || firstEphemeral;
+  } catch {
+    // not Linux: the usual range
+  }
+  return [Math.max(1_024, firstEphemeral - 12_000), firstEphemeral];
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { INTERNAL_TOKEN_HEADER, listen, verifyInternalToken, type Caller, type RunningServer } from '@crm/shared';
+import { freePort } from '@crm/system';
 import express, { type Express, type Request } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
@@ -165,9 +166,5 @@ export async function startFakeService(service: string): Promise<FakeService> {
   return { url: server.url, seen, close: () => server.close(100) };
 }
 
-/** A port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = await listen((_req, res) => res.end(), 0);
-  await server.close(0);
-  return server.port;
-}
+/** A port nothing listens on (below the ephemeral range: see `freePort`). */
+export const closedPort = freePort;

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import net from 'node:net';
 import { DEV_INTERNAL_TOKEN_SECRET, type Caller } from '@crm/shared';
+import { freePort } from '@crm/system';
 import type { ImportExportConfig } from '../src/config';
 import { OwningServices } from '../src/owning/owning-services';
 
@@ -10,14 +10,6 @@ import { OwningServices } from '../src/owning/owning-services';
  * for a GET, which changes nothing.
  */
 const caller = { userId: 'u', tenantId: 't', profileId: 'p', role: 'admin', salesAccess: true, scopes: [], credential: { kind: 'user', id: 'u' } } as Caller;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function owner(port: number, handler: http.RequestListener): Promise<http.Server> {
   const server = http.createServer(handler);
