@@ -33,6 +33,12 @@ import { BENCH_ENV, freshBenchDatabase } from './bench-system';
  * transaction of its own (three round trips and a commit): one process of it does not reach 5,000/s on
  * this machine, which would measure the consumer, not the relay; its own rate is measured last.
  *
+ * Beside it, the broker's own latency in the same window, as a baseline: a small message every
+ * `DIRECT_EVERY_MS` published on a connection of its own straight to the probe's queue (no database, no
+ * relay), so it queues behind the relay's events. When the queue stalls (RabbitMQ's quorum-queue log
+ * rolling over into segment files holds a busy queue for a few hundred ms on this machine), both lags
+ * show it; when only the relay's lag does, the stall was the relay's.
+ *
  * Figures: the first `WARM_UP_S` seconds are not counted; over the events committed after them,
  * sustained events/s = those events ÷ (their last arrival − the window's start), and lag p50/p95/p99/max.
  * Every event must arrive, or the run fails. Then, for information: the relay's capacity (a backlog of
@@ -57,6 +63,8 @@ const PRODUCER_SCHEMA = 'bench_relay_producer';
 const CONSUMER_SCHEMA = 'bench_relay_consumer';
 /** Routing keys: the probe's queue takes both, the real consumer's only the second. */
 const PROBE_TYPE = 'bench.relay.probe';
+const DIRECT_TYPE = 'bench.relay.direct';
+const DIRECT_EVERY_MS = 10;
 const BASELINE_TYPE = 'bench.relay.baseline';
 const INBOX_TYPE = 'bench.relay.inbox';
 const PROBE_QUEUE = 'bench-relay-probe';
@@ -75,8 +83,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** (event id, arrival time) pairs. */
 type Receipts = Array<[string, number]>;
-/** Consumer → producer: 'ready', then arrivals at the probe and at the real consumer's handler. Producer → consumer: 'stop'. */
-type FromConsumer = 'ready' | { probe: Receipts; handled: Receipts };
+/**
+ * Consumer → producer: 'ready', then arrivals at the probe, at the real consumer's handler and at the
+ * direct probe. Producer → consumer: 'stop'.
+ */
+type FromConsumer = 'ready' | { probe: Receipts; handled: Receipts; direct: Receipts };
 
 function brokerFor(role: string): Broker {
   return new Broker({ url: BENCH_ENV.AMQP_URL, namespace: RELAY_NAMESPACE, logger: createLogger(role, 'warn'), connectionName: role });
@@ -95,15 +106,15 @@ async function runConsumer(): Promise<void> {
   const probeQueue = queue(PROBE_QUEUE);
   const channel = await broker.createChannel();
   // Queues left by an interrupted run would bring its messages.
-  await channel.deleteQueue(probeQueue);
-  await channel.deleteQueue(queue(INBOX_SERVICE));
+  for (const name of [probeQueue, queue(INBOX_SERVICE)]) await channel.deleteQueue(name);
   await channel.assertQueue(probeQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-  for (const key of [PROBE_TYPE, INBOX_TYPE]) await channel.bindQueue(probeQueue, exchange, key);
+  for (const key of [PROBE_TYPE, INBOX_TYPE, DIRECT_TYPE]) await channel.bindQueue(probeQueue, exchange, key);
   await channel.prefetch(PROBE_PREFETCH);
-  const received = { probe: [] as Receipts, handled: [] as Receipts };
+  const received = { probe: [] as Receipts, handled: [] as Receipts, direct: [] as Receipts };
   await channel.consume(probeQueue, (message) => {
     if (!message) return;
-    received.probe.push([message.properties.messageId as string, clock()]);
+    const receipts = message.properties.type === DIRECT_TYPE ? received.direct : received.probe;
+    receipts.push([message.properties.messageId as string, clock()]);
     channel.ack(message);
   });
   const consumer = new EventConsumer({
@@ -116,10 +127,11 @@ async function runConsumer(): Promise<void> {
   });
   await consumer.start();
   const flush = () => {
-    if (received.probe.length + received.handled.length === 0) return;
+    if (received.probe.length + received.handled.length + received.direct.length === 0) return;
     process.send!({ ...received });
     received.probe = [];
     received.handled = [];
+    received.direct = [];
   };
   const flushing = setInterval(flush, 50);
   process.send!('ready');
@@ -127,8 +139,7 @@ async function runConsumer(): Promise<void> {
   await consumer.stop();
   clearInterval(flushing);
   flush();
-  await channel.deleteQueue(probeQueue);
-  await channel.deleteQueue(queue(INBOX_SERVICE));
+  for (const name of [probeQueue, queue(INBOX_SERVICE)]) await channel.deleteQueue(name);
   await broker.close();
   await dataSource.destroy();
   process.disconnect();
@@ -202,6 +213,26 @@ async function writeSteadily(dataSource: DataSource, tenantId: string, rate: num
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
   return { commits, started, seconds: (clock() - started) / 1000 };
+}
+
+/**
+ * Publishes a small persistent message straight to the exchange every `DIRECT_EVERY_MS` until `until`
+ * settles (the probe's queue takes them): message id → when it was published.
+ */
+async function publishDirectly(broker: Broker, until: Promise<unknown>): Promise<Map<string, number>> {
+  const sent = new Map<string, number>();
+  const channel = await broker.createConfirmChannel();
+  let done = false;
+  void until.finally(() => (done = true));
+  for (let n = 0; !done; n += 1) {
+    const id = `direct-${n}`;
+    sent.set(id, clock());
+    channel.publish(broker.names.exchange, DIRECT_TYPE, Buffer.from(id), { persistent: true, messageId: id, type: DIRECT_TYPE });
+    await sleep(DIRECT_EVERY_MS);
+  }
+  await channel.waitForConfirms();
+  await channel.close();
+  return sent;
 }
 
 /** `count` events committed as fast as they can be, 5,000 a transaction (an import's size). */
@@ -292,11 +323,13 @@ async function runProducer(): Promise<void> {
   const dataSource = await openSchema(PRODUCER_SCHEMA);
   const atProbe = new Map<string, number>();
   const atHandler = new Map<string, number>();
+  const atDirect = new Map<string, number>();
   let redelivered = 0;
   let handledTwice = 0;
-  const consumer = await startConsumerProcess(({ probe, handled }) => {
+  const consumer = await startConsumerProcess(({ probe, handled, direct }) => {
     for (const [id, at] of probe) atProbe.has(id) ? (redelivered += 1) : atProbe.set(id, at);
     for (const [id, at] of handled) atHandler.has(id) ? (handledTwice += 1) : atHandler.set(id, at);
+    for (const [id, at] of direct) atDirect.set(id, at);
   });
   // Before anything else runs: the broker's own ceiling, the baseline of the figures below.
   const baseline = await brokerAlone(BASELINE_MESSAGES);
@@ -316,11 +349,18 @@ async function runProducer(): Promise<void> {
   try {
     console.log(`baseline: the broker alone (publish with confirms and consume at once, quorum queue, no database): ${baseline.toFixed(0)} messages/s`);
     console.log(`outbox relay: ${RATE} events/s offered for ${SECONDS} s (the first ${WARM_UP_S} s not counted)`);
-    const steady = await writeSteadily(dataSource, tenantId, RATE, SECONDS);
+    const writing = writeSteadily(dataSource, tenantId, RATE, SECONDS);
+    const directBroker = brokerFor('bench-relay-direct');
+    await directBroker.connect();
+    const direct = await publishDirectly(directBroker, writing);
+    const steady = await writing;
     await lastArrival(steady.commits, atProbe, 60_000);
+    await lastArrival(direct, atDirect, 60_000);
+    await directBroker.close();
     const windowStart = steady.started + WARM_UP_S * 1000;
     const counted = [...steady.commits].filter(([, committed]) => committed >= windowStart);
     const lags = counted.map(([id, committed]) => atProbe.get(id)! - committed).sort((a, b) => a - b);
+    const directLags = [...direct].filter(([, sent]) => sent >= windowStart).map(([id, sent]) => atDirect.get(id)! - sent).sort((a, b) => a - b);
     const windowEnd = Math.max(...counted.map(([id]) => atProbe.get(id)!));
     const [batches] = await dataSource.query(`SELECT count(DISTINCT published_at)::int AS batches, count(*)::int AS events FROM outbox`);
     console.log(`offered   ${perSecond(steady.commits.size, 0, steady.seconds * 1000)} events/s (${steady.commits.size} events in ${steady.seconds.toFixed(1)} s)`);
@@ -328,6 +368,14 @@ async function runProducer(): Promise<void> {
     console.log(`sustained ${sustained.toFixed(0)} events/s over ${counted.length} events  target >= 5000  (${(sustained / baseline).toFixed(2)} of the broker alone)`);
     console.log(`lag commit → arrival  p50 ${percentile(lags, 50).toFixed(1)} ms  p95 ${percentile(lags, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1]!.toFixed(1)} ms  target p99 < 100 ms`);
+    console.log(`the broker alone, same window and queue (a message every ${DIRECT_EVERY_MS} ms published straight to it): lag p50 ${percentile(directLags, 50).toFixed(1)} ms  ` +
+      `p99 ${percentile(directLags, 99).toFixed(1)} ms  max ${directLags[directLags.length - 1]!.toFixed(1)} ms` +
+      (percentile(directLags, 99) >= 100 ? '  (the broker itself stalled in this window)' : ''));
+    const late = counted.filter(([id, committed]) => atProbe.get(id)! - committed >= 100).map(([, committed]) => committed);
+    if (late.length > 0) {
+      const at = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+      console.log(`events 100 ms late or more: ${late.length}, committed between ${at(Math.min(...late))} and ${at(Math.max(...late))} UTC (compare with the broker's log)`);
+    }
     console.log(`relay batches ${batches.batches} (mean ${(batches.events / batches.batches).toFixed(1)} events)`);
 
     const backlogStart = clock();
