@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { Query, type PoolClient } from 'pg';
 import type { DataSource } from '../database';
+import { drainedOrClosed } from '../streams/drained';
 
 /** Rows fetched per round trip, and at most what the socket's buffer holds before the next one waits for it to drain. */
 export const EXPORT_BATCH_ROWS = 5_000;
@@ -76,15 +77,7 @@ class ChunkedWriter {
     const { res } = this;
     // Once the client is gone, 'drain' and 'close' will not come again: nothing to wait for.
     if (res.destroyed || !res.writableNeedDrain) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
+    return drainedOrClosed(res);
   }
 
   private flush(): void {

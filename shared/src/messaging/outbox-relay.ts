@@ -2,6 +2,7 @@ import type { ConfirmChannel } from 'amqplib';
 import { Client } from 'pg';
 import type { DataSource, EntityManager } from '../database';
 import type { Logger } from '../logging/logger';
+import { drainedOrClosed } from '../streams/drained';
 import { backoffDelay, type Broker } from './broker';
 import { outboxChannel, readOutboxBacklog } from './outbox';
 
@@ -223,7 +224,7 @@ export class OutboxRelay {
           }
         }),
       );
-      if (!accepted) await drained(channel);
+      if (!accepted) await drainedOrClosed(channel); // on 'close', the confirms then report the failure
     }
     const allConfirmed = Promise.all(outcomes).then((errors) => {
       const error = errors.find((outcome) => outcome !== null);
@@ -336,18 +337,6 @@ export class OutboxRelay {
 function amqpTimestamp(iso: string): number | undefined {
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
-}
-
-function drained(channel: ConfirmChannel): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      channel.off('drain', done);
-      channel.off('close', done);
-      resolve();
-    };
-    channel.on('drain', done);
-    channel.on('close', done); // waitForConfirms then reports the failure
-  });
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
