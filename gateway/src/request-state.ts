@@ -21,7 +21,7 @@ export function matchedRoute(res: Response): RouteEntry | undefined {
 }
 
 export function routeOf(res: Response): RouteEntry {
-  const route = locals(res).route;
+  const route = matchedRoute(res);
   if (!route) throw new Error('no route matched yet');
   return route;
 }

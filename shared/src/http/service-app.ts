@@ -28,8 +28,8 @@ export interface ServiceAppOptions {
 
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
- * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no NUL characters in bodies and queries, the
- * service's routes, then the contract's 404 and error bodies.
+ * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no NUL
+ * characters in bodies and queries, the service's routes, then the contract's 404 and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
