@@ -35,8 +35,14 @@ describe('gateway retries of requests a service never saw', () => {
     return { server: await listen(app, port), bodies };
   }
 
+  // Limits out of the way: the steady-traffic case writes as fast as it can, past the default 200 writes an hour on a fast machine.
   const gatewayTo = (port: number, retryMs = 5_000) =>
-    startTestGateway({ ...upstreams.env, LEADS_SERVICE_URL: `http://127.0.0.1:${port}`, UPSTREAM_RETRY_MS: String(retryMs) });
+    startTestGateway({
+      ...upstreams.env,
+      LEADS_SERVICE_URL: `http://127.0.0.1:${port}`,
+      UPSTREAM_RETRY_MS: String(retryMs),
+      THROTTLE_RATES: 'read=100000/hour,write=100000/hour',
+    });
 
   const post = (gatewayUrl: string, body: string) =>
     fetch(`${gatewayUrl}/api/leads/`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body });
