@@ -13,6 +13,7 @@ import {
   type DataSource,
 } from '@crm/shared';
 import { BENCH_ENV, freshBenchDatabase } from './bench-system';
+import { placeBrokerLogRollover, watchBrokerLog } from './support/broker-log';
 
 /**
  * The outbox relay (issue 8; targets: at least 5,000 events/s sustained, event lag p99 under 100 ms).
@@ -33,11 +34,15 @@ import { BENCH_ENV, freshBenchDatabase } from './bench-system';
  * transaction of its own (three round trips and a commit): one process of it does not reach 5,000/s on
  * this machine, which would measure the consumer, not the relay; its own rate is measured last.
  *
- * Beside it, the broker's own latency in the same window, as a baseline: a small message every
- * `DIRECT_EVERY_MS` published on a connection of its own straight to the probe's queue (no database, no
- * relay), so it queues behind the relay's events. When the queue stalls (RabbitMQ's quorum-queue log
- * rolling over into segment files holds a busy queue for a few hundred ms on this machine), both lags
- * show it; when only the relay's lag does, the stall was the relay's.
+ * Two windows of the same writers and load, one after the other. First without the relay: each writer
+ * publishes its events itself right after its COMMIT, never waiting for confirms, which is as fast as
+ * the broker lets events through on this machine under this database load (no outbox, not at least once:
+ * a bound, not a design). Then with the relay. Beside each, the broker's own latency: a small message
+ * every `DIRECT_EVERY_MS` on a connection of its own straight to the probe's queue (no database), queued
+ * behind the window's events. And the broker's quorum-queue log is watched: when it rolls over into
+ * segment files, every busy quorum queue here stalls for a few hundred ms (docs/benchmarks.md §5), and the
+ * window says so. `BENCH_RELAY_STALL=1` places such a rollover in the middle of each window (from the
+ * broker's files, so only beside the broker), to measure the relay in a broker stall on demand.
  *
  * Figures: the first `WARM_UP_S` seconds are not counted; over the events committed after them,
  * sustained events/s = those events ÷ (their last arrival − the window's start), and lag p50/p95/p99/max.
@@ -48,6 +53,7 @@ import { BENCH_ENV, freshBenchDatabase } from './bench-system';
  *   npm run bench -- outbox-relay
  *   BENCH_RELAY_RATE=8000 BENCH_RELAY_SECONDS=10 npm run bench -- outbox-relay
  *   BENCH_RELAY_BATCH_SIZE=1000 BENCH_RELAY_IN_FLIGHT=3 npm run bench -- outbox-relay   (other relay settings)
+ *   BENCH_RELAY_STALL=1 npm run bench -- outbox-relay   (a broker-log rollover in each window)
  */
 // Above the 5,000/s target, so the sustained figure can show the relay keeping up with more than it.
 const RATE = Number(process.env.BENCH_RELAY_RATE ?? 6_000);
@@ -65,6 +71,10 @@ const CONSUMER_SCHEMA = 'bench_relay_consumer';
 const PROBE_TYPE = 'bench.relay.probe';
 const DIRECT_TYPE = 'bench.relay.direct';
 const DIRECT_EVERY_MS = 10;
+/** BENCH_RELAY_STALL=1: a rollover of the broker's quorum log placed in the middle of each window. */
+const STALL = process.env.BENCH_RELAY_STALL === '1';
+/** What one event adds to the broker's log (message, delivery, settlement): 1.53 KB measured here. */
+const LOG_BYTES_PER_EVENT = 1_550;
 const BASELINE_TYPE = 'bench.relay.baseline';
 const INBOX_TYPE = 'bench.relay.inbox';
 const PROBE_QUEUE = 'bench-relay-probe';
@@ -190,16 +200,20 @@ function probeEvent(type: string, tenantId: string, n: number): CrmEvent {
 type Commits = Map<string, number>;
 
 /**
- * Writes `rate` events a second for `seconds` from `WRITERS` concurrent loops (as a service's concurrent
+ * Writes `RATE` events a second for `SECONDS` from `WRITERS` concurrent loops (as a service's concurrent
  * requests write on its pool), each transaction taking the events due since the last (at most 100).
  */
-async function writeSteadily(dataSource: DataSource, tenantId: string, rate: number, seconds: number): Promise<{ commits: Commits; started: number; seconds: number }> {
+async function writeSteadily(
+  dataSource: DataSource,
+  tenantId: string,
+  afterCommit?: (events: CrmEvent[]) => void,
+): Promise<{ commits: Commits; started: number; seconds: number }> {
   const commits: Commits = new Map();
   const started = clock();
   let written = 0;
   const writer = async (): Promise<void> => {
-    for (let elapsed = 0; elapsed < seconds * 1000; elapsed = clock() - started) {
-      const due = Math.min(MAX_PER_TRANSACTION, Math.floor((elapsed / 1000) * rate) - written);
+    for (let elapsed = 0; elapsed < SECONDS * 1000; elapsed = clock() - started) {
+      const due = Math.min(MAX_PER_TRANSACTION, Math.floor((elapsed / 1000) * RATE) - written);
       if (due <= 0) {
         await sleep(1);
         continue;
@@ -209,6 +223,7 @@ async function writeSteadily(dataSource: DataSource, tenantId: string, rate: num
       await dataSource.transaction((manager) => enqueueEvents(manager, events));
       const committed = clock();
       for (const event of events) commits.set(event.id, committed);
+      afterCommit?.(events);
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
@@ -219,13 +234,13 @@ async function writeSteadily(dataSource: DataSource, tenantId: string, rate: num
  * Publishes a small persistent message straight to the exchange every `DIRECT_EVERY_MS` until `until`
  * settles (the probe's queue takes them): message id → when it was published.
  */
-async function publishDirectly(broker: Broker, until: Promise<unknown>): Promise<Map<string, number>> {
+async function publishDirectly(broker: Broker, window: string, until: Promise<unknown>): Promise<Map<string, number>> {
   const sent = new Map<string, number>();
   const channel = await broker.createConfirmChannel();
   let done = false;
   void until.finally(() => (done = true));
   for (let n = 0; !done; n += 1) {
-    const id = `direct-${n}`;
+    const id = `${window}: direct-${n}`;
     sent.set(id, clock());
     channel.publish(broker.names.exchange, DIRECT_TYPE, Buffer.from(id), { persistent: true, messageId: id, type: DIRECT_TYPE });
     await sleep(DIRECT_EVERY_MS);
@@ -318,18 +333,71 @@ async function brokerAlone(messages: number): Promise<number> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const perSecond = (events: number, fromMs: number, toMs: number) => (events / ((toMs - fromMs) / 1000)).toFixed(0);
 
+/** Arrival times of everything the consumer process reports, by kind. */
+interface Arrivals {
+  probe: Map<string, number>;
+  handled: Map<string, number>;
+  direct: Map<string, number>;
+}
+
+/**
+ * One window of `SECONDS` at `RATE`: the writers commit events to the outbox while the direct probe
+ * publishes beside them; prints the window's figures, answers the lag p99. The events reach the broker
+ * through `afterCommit` when given, else through the relay (the caller's, running).
+ */
+async function measureWindow(
+  label: string,
+  afterCommit: ((events: CrmEvent[]) => void) | undefined,
+  context: { dataSource: DataSource; tenantId: string; arrivals: Arrivals; brokerAlone: number; placeStall: (bytesBefore: number) => Promise<boolean> },
+): Promise<number> {
+  const { dataSource, tenantId, arrivals } = context;
+  const stallPlaced = STALL ? await context.placeStall((WARM_UP_S + (SECONDS - WARM_UP_S) / 2) * RATE * LOG_BYTES_PER_EVENT) : false;
+  console.log(`-- ${label}: ${RATE} events/s offered for ${SECONDS} s (the first ${WARM_UP_S} s not counted)` +
+    (STALL ? (stallPlaced ? ', with a broker-log rollover placed mid-window' : ' (BENCH_RELAY_STALL: the broker log is not readable here)') : ''));
+  const watch = watchBrokerLog(clock);
+  const writing = writeSteadily(dataSource, tenantId, afterCommit);
+  const directBroker = brokerFor('bench-relay-direct');
+  await directBroker.connect();
+  const direct = await publishDirectly(directBroker, label, writing);
+  const steady = await writing;
+  await lastArrival(steady.commits, arrivals.probe, 60_000);
+  await lastArrival(direct, arrivals.direct, 60_000);
+  await directBroker.close();
+  const rollovers = watch.stop();
+  const windowStart = steady.started + WARM_UP_S * 1000;
+  const counted = [...steady.commits].filter(([, committed]) => committed >= windowStart);
+  const lags = counted.map(([id, committed]) => arrivals.probe.get(id)! - committed).sort((a, b) => a - b);
+  const directLags = [...direct].filter(([, sent]) => sent >= windowStart).map(([id, sent]) => arrivals.direct.get(id)! - sent).sort((a, b) => a - b);
+  const windowEnd = Math.max(...counted.map(([id]) => arrivals.probe.get(id)!));
+  const at = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+  console.log(`offered   ${perSecond(steady.commits.size, 0, steady.seconds * 1000)} events/s (${steady.commits.size} events in ${steady.seconds.toFixed(1)} s)`);
+  const sustained = counted.length / ((windowEnd - windowStart) / 1000);
+  const target = (text: string) => (afterCommit ? '' : `  target ${text}`); // the targets are the relay's
+  console.log(`sustained ${sustained.toFixed(0)} events/s over ${counted.length} events${target('>= 5000')}  (${(sustained / context.brokerAlone).toFixed(2)} of the broker alone)`);
+  const p99 = percentile(lags, 99);
+  console.log(`lag commit → arrival  p50 ${percentile(lags, 50).toFixed(1)} ms  p95 ${percentile(lags, 95).toFixed(1)} ms  ` +
+    `p99 ${p99.toFixed(1)} ms  max ${lags[lags.length - 1]!.toFixed(1)} ms${target('p99 < 100 ms')}`);
+  console.log(`the broker alone, same window and queue (a message every ${DIRECT_EVERY_MS} ms published straight to it): lag p50 ${percentile(directLags, 50).toFixed(1)} ms  ` +
+    `p99 ${percentile(directLags, 99).toFixed(1)} ms  max ${directLags[directLags.length - 1]!.toFixed(1)} ms`);
+  const late = counted.filter(([id, committed]) => arrivals.probe.get(id)! - committed >= 100).map(([, committed]) => committed);
+  if (late.length > 0) console.log(`events 100 ms late or more: ${late.length}, committed between ${at(Math.min(...late))} and ${at(Math.max(...late))} UTC`);
+  const inWindow = rollovers?.filter((time) => time >= windowStart - 1000);
+  console.log(`the broker's quorum log: ${inWindow === undefined ? 'not watched (its files are not readable here)'
+    : inWindow.length === 0 ? 'no rollover in the window'
+    : `rolled over at ${inWindow.map(at).join(', ')} UTC (a broker stall, docs/benchmarks.md §5)`}`);
+  return p99;
+}
+
 async function runProducer(): Promise<void> {
   await freshBenchDatabase();
   const dataSource = await openSchema(PRODUCER_SCHEMA);
-  const atProbe = new Map<string, number>();
-  const atHandler = new Map<string, number>();
-  const atDirect = new Map<string, number>();
+  const arrivals: Arrivals = { probe: new Map(), handled: new Map(), direct: new Map() };
   let redelivered = 0;
   let handledTwice = 0;
   const consumer = await startConsumerProcess(({ probe, handled, direct }) => {
-    for (const [id, at] of probe) atProbe.has(id) ? (redelivered += 1) : atProbe.set(id, at);
-    for (const [id, at] of handled) atHandler.has(id) ? (handledTwice += 1) : atHandler.set(id, at);
-    for (const [id, at] of direct) atDirect.set(id, at);
+    for (const [id, at] of probe) arrivals.probe.has(id) ? (redelivered += 1) : arrivals.probe.set(id, at);
+    for (const [id, at] of handled) arrivals.handled.has(id) ? (handledTwice += 1) : arrivals.handled.set(id, at);
+    for (const [id, at] of direct) arrivals.direct.set(id, at);
   });
   // Before anything else runs: the broker's own ceiling, the baseline of the figures below.
   const baseline = await brokerAlone(BASELINE_MESSAGES);
@@ -344,49 +412,39 @@ async function runProducer(): Promise<void> {
     batchSize: process.env.BENCH_RELAY_BATCH_SIZE ? Number(process.env.BENCH_RELAY_BATCH_SIZE) : undefined,
     batchesInFlight: process.env.BENCH_RELAY_IN_FLIGHT ? Number(process.env.BENCH_RELAY_IN_FLIGHT) : undefined,
   });
-  relay.start();
-  const tenantId = randomUUID();
+  const context = { dataSource, tenantId: randomUUID(), arrivals, brokerAlone: baseline, placeStall: (bytesBefore: number) => placeBrokerLogRollover(broker, bytesBefore) };
   try {
     console.log(`baseline: the broker alone (publish with confirms and consume at once, quorum queue, no database): ${baseline.toFixed(0)} messages/s`);
-    console.log(`outbox relay: ${RATE} events/s offered for ${SECONDS} s (the first ${WARM_UP_S} s not counted)`);
-    const writing = writeSteadily(dataSource, tenantId, RATE, SECONDS);
-    const directBroker = brokerFor('bench-relay-direct');
-    await directBroker.connect();
-    const direct = await publishDirectly(directBroker, writing);
-    const steady = await writing;
-    await lastArrival(steady.commits, atProbe, 60_000);
-    await lastArrival(direct, atDirect, 60_000);
-    await directBroker.close();
-    const windowStart = steady.started + WARM_UP_S * 1000;
-    const counted = [...steady.commits].filter(([, committed]) => committed >= windowStart);
-    const lags = counted.map(([id, committed]) => atProbe.get(id)! - committed).sort((a, b) => a - b);
-    const directLags = [...direct].filter(([, sent]) => sent >= windowStart).map(([id, sent]) => atDirect.get(id)! - sent).sort((a, b) => a - b);
-    const windowEnd = Math.max(...counted.map(([id]) => atProbe.get(id)!));
+
+    // The same writers and database load, each writer publishing its events itself right after its
+    // COMMIT without waiting for confirms: what the broker gives with no relay in between (not at least
+    // once, so no design of ours), the lag the relay is held against. Those rows are then deleted unrelayed.
+    const channel = await broker.createConfirmChannel();
+    const publishAfterCommit = (events: CrmEvent[]) => {
+      for (const event of events) {
+        channel.publish(broker.names.exchange, event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, type: event.type });
+      }
+    };
+    const unrelayedP99 = await measureWindow('no relay: each writer publishes after its commit', publishAfterCommit, context);
+    await channel.waitForConfirms();
+    await channel.close();
+    await dataSource.query('DELETE FROM outbox');
+
+    relay.start();
+    const relayP99 = await measureWindow('outbox relay', undefined, context);
     const [batches] = await dataSource.query(`SELECT count(DISTINCT published_at)::int AS batches, count(*)::int AS events FROM outbox`);
-    console.log(`offered   ${perSecond(steady.commits.size, 0, steady.seconds * 1000)} events/s (${steady.commits.size} events in ${steady.seconds.toFixed(1)} s)`);
-    const sustained = counted.length / ((windowEnd - windowStart) / 1000);
-    console.log(`sustained ${sustained.toFixed(0)} events/s over ${counted.length} events  target >= 5000  (${(sustained / baseline).toFixed(2)} of the broker alone)`);
-    console.log(`lag commit → arrival  p50 ${percentile(lags, 50).toFixed(1)} ms  p95 ${percentile(lags, 95).toFixed(1)} ms  ` +
-      `p99 ${percentile(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1]!.toFixed(1)} ms  target p99 < 100 ms`);
-    console.log(`the broker alone, same window and queue (a message every ${DIRECT_EVERY_MS} ms published straight to it): lag p50 ${percentile(directLags, 50).toFixed(1)} ms  ` +
-      `p99 ${percentile(directLags, 99).toFixed(1)} ms  max ${directLags[directLags.length - 1]!.toFixed(1)} ms` +
-      (percentile(directLags, 99) >= 100 ? '  (the broker itself stalled in this window)' : ''));
-    const late = counted.filter(([id, committed]) => atProbe.get(id)! - committed >= 100).map(([, committed]) => committed);
-    if (late.length > 0) {
-      const at = (ms: number) => new Date(ms).toISOString().slice(11, 23);
-      console.log(`events 100 ms late or more: ${late.length}, committed between ${at(Math.min(...late))} and ${at(Math.max(...late))} UTC (compare with the broker's log)`);
-    }
     console.log(`relay batches ${batches.batches} (mean ${(batches.events / batches.batches).toFixed(1)} events)`);
+    console.log(`relay lag p99: ${(relayP99 / unrelayedP99).toFixed(2)} × the no-relay window's (comparable when both windows had a rollover, or neither)`);
 
     const backlogStart = clock();
-    const backlog = await writeBacklog(dataSource, PROBE_TYPE, tenantId, BURST);
-    const backlogEnd = await lastArrival(backlog, atProbe, 120_000);
+    const backlog = await writeBacklog(dataSource, PROBE_TYPE, context.tenantId, BURST);
+    const backlogEnd = await lastArrival(backlog, arrivals.probe, 120_000);
     console.log(`capacity: a backlog of ${BURST} events (committed 5,000 a transaction) arrived in ${((backlogEnd - backlogStart) / 1000).toFixed(2)} s: ` +
       `${perSecond(BURST, backlogStart, backlogEnd)} events/s, ${(BURST / ((backlogEnd - backlogStart) / 1000) / baseline).toFixed(2)} of the broker alone (information)`);
 
     const inboxStart = clock();
-    const inboxBacklog = await writeBacklog(dataSource, INBOX_TYPE, tenantId, INBOX_BURST);
-    const inboxEnd = await lastArrival(inboxBacklog, atHandler, 120_000);
+    const inboxBacklog = await writeBacklog(dataSource, INBOX_TYPE, context.tenantId, INBOX_BURST);
+    const inboxEnd = await lastArrival(inboxBacklog, arrivals.handled, 120_000);
     if (handledTwice > 0) throw new Error(`${handledTwice} events reached the handler twice: the inbox let them through`);
     console.log(`the real EventConsumer (an inbox transaction per event): ${INBOX_BURST} events handled in ${((inboxEnd - inboxStart) / 1000).toFixed(2)} s: ` +
       `${perSecond(INBOX_BURST, inboxStart, inboxEnd)} events/s, each once (information)`);
