@@ -14,6 +14,7 @@ import { createApiTokenResolver } from '../../../gateway/src/credentials/api-tok
 import type { ImportExportConfig } from '../../../services/import-export/src/config';
 import { OwningServices } from '../../../services/import-export/src/owning/owning-services';
 import { CONTRACT_FILES } from '../../src/contract-files';
+import { executeRecorded } from './execute-recorded';
 import { API_TOKEN_LOOKUP, IMPORTING_ADMIN, INTERNAL_TOKEN, LIVE_API_TOKEN } from './http-expectations';
 
 /**
@@ -58,7 +59,7 @@ describe('the gateway resolving API tokens through auth', () => {
           },
         },
       });
-    await pact.executeTest(async (auth) => {
+    await executeRecorded(pact, async (auth) => {
       const caller = await resolverFor(auth.url)(LIVE_API_TOKEN);
       expect(caller).toMatchObject({ role: 'admin', scopes: ['leads:read'], credential: { kind: 'api_token' } });
     });
@@ -74,7 +75,7 @@ describe('the gateway resolving API tokens through auth', () => {
         body: { token: 'crm_pat_unknown0000000000000000000000000000000' },
       })
       .willRespondWith({ status: 401 });
-    await pact.executeTest(async (auth) => {
+    await executeRecorded(pact, async (auth) => {
       await expect(resolverFor(auth.url)('crm_pat_unknown0000000000000000000000000000000')).rejects.toMatchObject({ status: 401 });
     });
   });
@@ -107,7 +108,7 @@ describe.each(IMPORT_ENTITIES)('import-export validating and creating %s through
         status: 200,
         body: { header_error: null, summary: { total: M.integer(2), valid: M.integer(1), invalid: M.integer(1) }, errors: M.eachLike(rowError) },
       });
-    await pact.executeTest(async (service) => {
+    await executeRecorded(pact, async (service) => {
       const answer = await owning(service.url).request(entity, IMPORTING_ADMIN, paths.validate, { method: 'POST', body: { header, rows: [['Ada', 'Lovelace', 'ada@example.com'], ['Bob', 'Smith', 'not an e-mail']] } });
       expect(importReport.parse(await answer.json()).summary).toEqual({ total: 2, valid: 1, invalid: 1 });
     });
@@ -118,7 +119,7 @@ describe.each(IMPORT_ENTITIES)('import-export validating and creating %s through
       .uponReceiving(`a commit of good ${entity}`)
       .withRequest(request(paths.commit, [['Ada', 'Lovelace', 'ada@example.com']]))
       .willRespondWith({ status: 201, body: { created: M.integer(1), ids: M.eachLike(M.uuid()) } });
-    await pact.executeTest(async (service) => {
+    await executeRecorded(pact, async (service) => {
       const answer = await owning(service.url).request(entity, IMPORTING_ADMIN, paths.commit, { method: 'POST', body: { header, rows: [['Ada', 'Lovelace', 'ada@example.com']] } });
       expect(answer.status).toBe(201);
       expect(importCreated.parse(await answer.json()).created).toBe(1);
@@ -130,7 +131,7 @@ describe.each(IMPORT_ENTITIES)('import-export validating and creating %s through
       .uponReceiving(`a commit of ${entity} with a bad e-mail`)
       .withRequest(request(paths.commit, [['Bob', 'Smith', 'not an e-mail']]))
       .willRespondWith({ status: 400, body: { error: true, header_error: null, errors: M.eachLike(rowError), created: 0 } });
-    await pact.executeTest(async (service) => {
+    await executeRecorded(pact, async (service) => {
       const answer = await owning(service.url).request(entity, IMPORTING_ADMIN, paths.commit, { method: 'POST', body: { header, rows: [['Bob', 'Smith', 'not an e-mail']] } });
       expect(answer.status).toBe(400);
       expect(importRefused.parse(await answer.json()).errors[0]).toMatchObject({ row: 1, field: 'email' });
