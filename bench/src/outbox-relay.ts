@@ -353,10 +353,10 @@ interface Arrivals {
 async function measureWindow(
   label: string,
   afterCommit: ((events: CrmEvent[]) => void) | undefined,
-  context: { dataSource: DataSource; tenantId: string; arrivals: Arrivals; brokerAlone: number; placeStall: (bytesBefore: number) => Promise<boolean> },
+  context: { dataSource: DataSource; broker: Broker; tenantId: string; arrivals: Arrivals; brokerAlone: number },
 ): Promise<number> {
   const { dataSource, tenantId, arrivals } = context;
-  const stallPlaced = STALL ? await context.placeStall((WARM_UP_S + (SECONDS - WARM_UP_S) / 2) * RATE * LOG_BYTES_PER_EVENT) : false;
+  const stallPlaced = STALL && (await placeBrokerLogRollover(context.broker, (WARM_UP_S + (SECONDS - WARM_UP_S) / 2) * RATE * LOG_BYTES_PER_EVENT));
   console.log(`-- ${label}: ${RATE} events/s offered for ${SECONDS} s (the first ${WARM_UP_S} s not counted)` +
     (STALL ? (stallPlaced ? ', with a broker-log rollover placed mid-window' : ' (BENCH_RELAY_STALL: the broker log is not readable here)') : ''));
   const watch = watchBrokerLog(clock);
@@ -417,7 +417,7 @@ async function runProducer(): Promise<void> {
     batchSize: process.env.BENCH_RELAY_BATCH_SIZE ? Number(process.env.BENCH_RELAY_BATCH_SIZE) : undefined,
     batchesInFlight: process.env.BENCH_RELAY_IN_FLIGHT ? Number(process.env.BENCH_RELAY_IN_FLIGHT) : undefined,
   });
-  const context = { dataSource, tenantId: randomUUID(), arrivals, brokerAlone: baseline, placeStall: (bytesBefore: number) => placeBrokerLogRollover(broker, bytesBefore) };
+  const context = { dataSource, broker, tenantId: randomUUID(), arrivals, brokerAlone: baseline };
   try {
     console.log(`baseline: the broker alone (publish with confirms and consume at once, quorum queue, no database): ${baseline.toFixed(0)} messages/s`);
 

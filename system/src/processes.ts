@@ -87,14 +87,19 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port between ${low} and ${high}`);
 }
 
-function portsBelowEphemeralRange(): [number, number] {
+let belowEphemeral: [number, number] | undefined;
+
+/** [lowest, first ephemeral): the ports `freePort` draws from, read from the kernel once. */
+export function portsBelowEphemeralRange(): [number, number] {
+  if (belowEphemeral) return belowEphemeral;
   let firstEphemeral = 32_768;
   try {
     firstEphemeral = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || firstEphemeral;
   } catch {
     // not Linux: the usual range
   }
-  return [Math.max(1_024, firstEphemeral - 12_000), firstEphemeral];
+  belowEphemeral = [Math.max(1_024, firstEphemeral - 12_000), firstEphemeral];
+  return belowEphemeral;
 }
 
 function canListen(port: number): Promise<boolean> {

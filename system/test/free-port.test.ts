@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { freePort } from '../src/processes';
+import { freePort, portsBelowEphemeralRange } from '../src/processes';
 
 const firstEphemeral = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
 
@@ -27,8 +27,8 @@ describe('freePort', () => {
     const port = await freePort();
     const taken = await listenOn(port);
     try {
-      const low = Math.max(1024, firstEphemeral - 12_000);
-      const onTaken = (port - low + 0.5) / (firstEphemeral - low);
+      const [low, high] = portsBelowEphemeralRange();
+      const onTaken = (port - low + 0.5) / (high - low);
       jest.spyOn(Math, 'random').mockReturnValueOnce(onTaken).mockReturnValueOnce(onTaken).mockReturnValue(0.5);
       const answer = await freePort();
       expect(answer).not.toBe(port);
