@@ -71,12 +71,16 @@ export async function outboxEvents(system: TestSystem, service: string, recordId
   return rows.map((row: { type: string; payload: { data: unknown } }) => ({ type: row.type, data: row.payload.data }));
 }
 
-/** The audit log entries of one record, oldest first, once there are `count` of them. */
+/**
+ * The audit log entries of one record, oldest first, once there are `count` of them. Both the count and
+ * the page must say so: the list reads them in two statements, so an entry landing between them can
+ * make the count say 3 over a page of 2.
+ */
 export async function auditEntries(system: TestSystem, admin: TenantAdmin, recordId: string, count: number): Promise<any[]> {
   return eventually(
     async () => {
       const res = await system.api.get(`/api/audit-logs/?record_id=${recordId}&ordering=time&page_size=100`, { token: admin.access });
-      return res.body.count === count ? res.body.results : undefined;
+      return res.body.count === count && res.body.results.length === count ? res.body.results : undefined;
     },
     20_000,
     `${count} audit entries for ${recordId}`,
