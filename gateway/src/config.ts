@@ -1,4 +1,4 @@
-import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, boolFlag, commonConfig, jwtConfig, loadConfig, optionalUrl, port, url } from '@crm/shared';
+import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, boolFlag, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
 import { z } from 'zod';
 import { DEFAULT_THROTTLE_RATES, parseThrottleRates } from './rate-limit/throttle-rates';
 
@@ -60,12 +60,12 @@ export const gatewayConfigShape = {
       'How long a request its service cannot have seen (connection refused, or reset before any answer) is sent ' +
         'again, so a service restarting delays requests instead of failing them (0: never).',
     ),
-  AUTH_SERVICE_URL: url('http://127.0.0.1:8081').describe('The auth service.'),
-  LEADS_SERVICE_URL: url('http://127.0.0.1:8082').describe('The leads service.'),
-  CONTACTS_SERVICE_URL: url('http://127.0.0.1:8083').describe('The contacts service.'),
-  ACCOUNTS_OPPORTUNITIES_SERVICE_URL: url('http://127.0.0.1:8084').describe('The accounts-opportunities service.'),
-  IMPORT_EXPORT_SERVICE_URL: url('http://127.0.0.1:8085').describe('The import-export service.'),
-  AUDIT_SERVICE_URL: url('http://127.0.0.1:8086').describe('The audit service.'),
+  AUTH_SERVICE_URL: serviceUrlSetting('auth'),
+  LEADS_SERVICE_URL: serviceUrlSetting('leads'),
+  CONTACTS_SERVICE_URL: serviceUrlSetting('contacts'),
+  ACCOUNTS_OPPORTUNITIES_SERVICE_URL: serviceUrlSetting('accounts-opportunities'),
+  IMPORT_EXPORT_SERVICE_URL: serviceUrlSetting('import-export'),
+  AUDIT_SERVICE_URL: serviceUrlSetting('audit'),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

@@ -17,3 +17,4 @@ export * from './duplicates';
 export * from './merge';
 export * from './import-export';
 export * from './openapi';
+export * from './replicas';

@@ -5,6 +5,7 @@ import { contactsService } from '@crm/contacts';
 import { startGateway } from '@crm/gateway';
 import { importExportService } from '@crm/import-export';
 import { leadsService } from '@crm/leads';
+import { freePort } from './processes';
 import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/shared';
 
 /** Every service built so far, in start order; the gateway env key that points at each. */
@@ -30,6 +31,10 @@ export interface RunningSystem {
   services: Record<string, RunningService>;
   /** Graceful stop: gateway first (no new requests), then the services. */
   stop(): Promise<void>;
+  /** Stops one service gracefully while the rest go on (an outage, in tests); its port stays its own. */
+  stopService(name: string): Promise<void>;
+  /** Starts a stopped service again where the others expect it, on the same data. */
+  startService(name: string): Promise<void>;
 }
 
 /** Starts every service and then the gateway pointing at them, all in this process. */
@@ -38,18 +43,28 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const anyPort = options.ports === 'any';
   const loggerFor = options.logger ?? ((name: string) => createLogger(name, env.LOG_LEVEL));
   const services: Record<string, RunningService> = {};
-  const gatewayEnv: Record<string, string | undefined> = { ...env };
+  // Every service knows where every other one listens before any starts: they call each other
+  // (import-export calls leads and contacts; contacts and accounts-opportunities ask each other's lookups).
+  const ports: Record<string, number> = {};
+  for (const { definition } of SERVICES) {
+    let port = definition.defaultPort;
+    while (anyPort && Object.values(ports).includes((port = await freePort())));
+    ports[definition.name] = port;
+  }
+  const gatewayEnv: Record<string, string | undefined> = {
+    ...env,
+    ...Object.fromEntries(SERVICES.map(({ definition, urlSetting }) => [urlSetting, `http://127.0.0.1:${ports[definition.name]}`])),
+  };
+  const start = async (definition: AnyServiceDefinition) => {
+    services[definition.name] = await startService(definition, { env: gatewayEnv, port: ports[definition.name], logger: loggerFor(definition.name) });
+  };
+  const definitionOf = (name: string) => {
+    const found = SERVICES.find(({ definition }) => definition.name === name);
+    if (!found) throw new Error(`No service named ${name}`);
+    return found.definition;
+  };
   try {
-    for (const { definition, urlSetting } of SERVICES) {
-      // Each service also learns where the ones started before it are (import-export calls leads and contacts).
-      const service = await startService(definition, {
-        env: gatewayEnv,
-        port: anyPort ? 0 : definition.defaultPort,
-        logger: loggerFor(definition.name),
-      });
-      services[definition.name] = service;
-      gatewayEnv[urlSetting] = service.url;
-    }
+    for (const { definition } of SERVICES) await start(definition);
     const gateway = await startGateway({ env: gatewayEnv, port: anyPort ? 0 : undefined, logger: loggerFor('gateway') });
     const systemLogger = loggerFor('system');
     return {
@@ -65,6 +80,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
           ],
           systemLogger,
         ),
+      stopService: (name) => services[definitionOf(name).name]!.stop(),
+      startService: (name) => start(definitionOf(name)),
     };
   } catch (error) {
     await Promise.allSettled(Object.values(services).map((service) => service.stop()));

@@ -1,7 +1,6 @@
 import { startProcessSystem as startServiceProcesses, type ProcessSystem as ServiceProcesses } from '@crm/system';
 import { Client } from 'pg';
 import { ApiClient } from './api-client';
-import { eventually, registerTenant, type TenantAdmin } from './tenants';
 
 /** The process system (`@crm/system`) with a client of its gateway and a database client for checks across schemas. */
 export interface ProcessSystem extends ServiceProcesses {
@@ -23,25 +22,4 @@ export async function startProcessSystem(serviceEnv: Record<string, string> = {}
       await processes.close();
     },
   };
-}
-
-/** The schemas keeping a replica of auth's profiles. */
-const PROFILE_REPLICAS = ['leads', 'contacts', 'accounts_opportunities'];
-
-/** Registers a tenant through the gateway and waits until its admin is in every profiles replica. */
-export async function registerTenantEverywhere(system: ProcessSystem): Promise<TenantAdmin> {
-  const admin = await registerTenant(system.api);
-  await eventually(
-    async () => {
-      // One query after the other: `system.db` is a single connection.
-      for (const schema of PROFILE_REPLICAS) {
-        const { rows } = await system.db.query(`SELECT 1 FROM ${schema}.profiles WHERE id = $1`, [admin.profileId]);
-        if (rows.length === 0) return undefined;
-      }
-      return true;
-    },
-    20_000,
-    'the admin in every profiles replica',
-  );
-  return admin;
 }

@@ -40,6 +40,7 @@ const WRITES_NOTHING_ON_AN_EMPTY_SCHEMA = new Set([
   'leads opportunity.created',
   'leads contact.merged',
   'contacts lead.merged',
+  'contacts lead.deleted',
 ]);
 
 const consumers = SERVICE_DEFINITIONS.filter((definition): definition is AnyServiceDefinition & { consumes: object } => Boolean(definition.consumes));

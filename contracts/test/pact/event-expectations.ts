@@ -43,6 +43,8 @@ function dataOf(type: string): Record<string, unknown> {
     };
   }
   if (entity === 'account' && change !== 'deleted') return { id: id(), name: text('Ada Inc'), version };
+  // The merged-away record of a merge names its keeper: a consumer moves what points to it there.
+  if ((entity === 'lead' || entity === 'contact') && change === 'deleted') return { id: id(), version, merged_into: id(OTHER) };
   return { id: id(), version };
 }
 

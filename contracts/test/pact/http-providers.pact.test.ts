@@ -2,7 +2,6 @@ import { Verifier } from '@pact-foundation/pact';
 import { ALL_SCOPES, DEV_INTERNAL_TOKEN_SECRET, IMPORT_ENTITIES, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
-import { waitForProfilesIn } from '../../../test/support/events';
 import { registerTenant } from '../../../test/support/tenants';
 import { pactsNaming } from './pact-files';
 
@@ -50,7 +49,6 @@ describe('the internal HTTP endpoints their callers rely on', () => {
     const pactUrls = httpPactsOf(entity);
     expect(pactUrls.length).toBe(1);
     const admin = await registerTenant(system.api, 'Importing Ltd');
-    await waitForProfilesIn(system, entity, [admin.profileId]);
     const importer: Caller = {
       userId: admin.userId,
       tenantId: admin.orgId,

@@ -1,6 +1,5 @@
 import type { TestSystem } from '../../../test/support/system';
 import { addMember, registerTenant, type TenantAdmin } from '../../../test/support/tenants';
-import { waitForProfilesIn } from '../../../test/support/events';
 
 /**
  * Makes each producer write a real event of a type, the way clients cause it (through the gateway), and
@@ -14,7 +13,6 @@ export class ProducedEvents {
 
   static async start(system: TestSystem): Promise<ProducedEvents> {
     const admin = await registerTenant(system.api, 'Pact Ltd');
-    await Promise.all(['leads', 'contacts', 'accounts-opportunities'].map((service) => waitForProfilesIn(system, service, [admin.profileId])));
     return new ProducedEvents(system, admin);
   }
 
@@ -61,6 +59,12 @@ export class ProducedEvents {
     const collection = this.collections[entity]!;
     const create = () => this.call('post', collection, this.bodies[entity]!()) as Promise<{ id: string }>;
     const record = await create();
+    if (change === 'deleted' && (entity === 'lead' || entity === 'contact')) {
+      // Its `merged_into` is what consumers read beyond a plain delete: the merged-away record of a merge.
+      const mergedAway = await create();
+      await this.call('post', `${collection}${record.id}/merge/`, { merge_id: mergedAway.id });
+      return this.outboxed(producer, type, mergedAway.id);
+    }
     if (change === 'updated') await this.call('patch', `${collection}${record.id}/`, { tags: ['pact'] });
     if (change === 'deleted') await this.call('delete', `${collection}${record.id}/`);
     if (change === 'merged') await this.call('post', `${collection}${record.id}/merge/`, { merge_id: (await create()).id });

@@ -1,8 +1,10 @@
-import { defineService } from '@crm/shared';
+import { defineService, profileReplica } from '@crm/shared';
 import { Router } from 'express';
+import { accountLookupRoutes } from './accounts/account-lookup';
 import { accountsOperations, accountsRoutes } from './accounts/accounts.routes';
 import { accountsOpportunitiesConfig } from './config';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
+import { KNOWN_RECORD_REPLICAS } from './known-records/known-records';
 import { accountsOpportunitiesMigrations } from './migrations';
 import { opportunitiesOperations, opportunitiesRoutes } from './opportunities/opportunities.routes';
 import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
@@ -15,8 +17,10 @@ export const accountsOpportunitiesService = defineService({
   config: accountsOpportunitiesConfig,
   migrations: accountsOpportunitiesMigrations,
   publishesEvents: true,
+  replicas: [profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)],
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
-  routes: (context) => Router().use(accountsRoutes(context)).use(opportunitiesRoutes(context)).use(tasksRoutes(context)),
+  routes: (context) =>
+    Router().use(accountLookupRoutes(context.dataSource)).use(accountsRoutes(context)).use(opportunitiesRoutes(context)).use(tasksRoutes(context)),
   api: [...accountsOperations, ...opportunitiesOperations, ...tasksOperations],
 });
 

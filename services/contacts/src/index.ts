@@ -1,5 +1,7 @@
-import { commonConfig, defineService } from '@crm/shared';
+import { commonConfig, defineService, profileReplica } from '@crm/shared';
 import { Router } from 'express';
+import { accountReplica } from './accounts/account-changes';
+import { contactLookupRoutes } from './contacts/contact-lookup';
 import { contactOperations, contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { contactCustomFields } from './custom-fields/contact-custom-fields';
@@ -17,7 +19,8 @@ export const contactsService = defineService({
   config: { ...commonConfig },
   migrations: contactsMigrations,
   publishesEvents: true,
-  consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: () => dispatchByType },
+  replicas: [profileReplica, accountReplica],
+  consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: (deps) => dispatchByType(deps.clock) },
   routes: (deps) =>
     Router()
       // Before `/api/contacts/:id/`, so `custom-fields` is never read as a contact id.
@@ -26,6 +29,7 @@ export const contactsService = defineService({
       .use(contactDuplicatesRoutes(deps))
       .use(contactMergeRoutes(deps))
       .use(contactImportExportRoutes(deps))
+      .use(contactLookupRoutes(deps.dataSource))
       .use(contactsRoutes(deps)),
   api: [
     ...contactCustomFields.operations('Contacts'),

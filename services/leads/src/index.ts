@@ -1,4 +1,4 @@
-import { applyProfileEvent, CONTACT_MERGED, defineService, PROFILE_EVENT_TYPES, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, CONTACT_MERGED, defineService, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
@@ -7,6 +7,7 @@ import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadCustomFields } from './custom-fields/lead-custom-fields';
 import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
+import { leadLookupRoutes } from './leads/lead-lookup';
 import { leadOperations, leadsRoutes } from './leads/leads.routes';
 import { leadMergeOperation, leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
@@ -33,6 +34,7 @@ export const leadsService = defineService({
   config: leadsConfig,
   migrations: leadsMigrations,
   publishesEvents: true,
+  replicas: [profileReplica],
   consumes: { bindings: Object.keys(HANDLERS), handler: () => onEvent },
   routes: async (deps) => {
     const waiter = new ConversionWaiter({
@@ -52,6 +54,7 @@ export const leadsService = defineService({
         .use(leadDuplicatesRoutes(deps))
         .use(leadMergeRoutes(deps))
         .use(leadImportExportRoutes(deps))
+        .use(leadLookupRoutes(deps.dataSource))
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { LEAD_CONVERTED, leadConvertedData } from './lead-converted';
+import { recordDeletedData } from './record-deleted';
 import { CONTACT_MERGED, LEAD_MERGED, recordMergedData } from './record-merged';
 
 export interface CatalogueEntry {
@@ -14,7 +15,12 @@ export interface CatalogueEntry {
 const recordEvents = (entity: string, producer: string, label: string): CatalogueEntry[] => [
   { type: `${entity}.created`, producer, summary: `A ${label} was created: the record as the API shows it, plus \`version\`.` },
   { type: `${entity}.updated`, producer, summary: `A ${label} changed: the record as the API shows it now, plus \`version\`.` },
-  { type: `${entity}.deleted`, producer, summary: `A ${label} was deleted (also the merged-away one of a merge): \`{id, assigned_to, version}\`.` },
+  {
+    type: `${entity}.deleted`,
+    producer,
+    summary: `A ${label} was deleted (also the merged-away one of a merge, then \`merged_into\` names the keeper): \`{id, assigned_to, version, merged_into}\`.`,
+    data: recordDeletedData,
+  },
 ];
 
 /** Every event the platform publishes (DESIGN §7); the AsyncAPI document and the message pacts are built from it. */

@@ -1,3 +1,4 @@
 export * from './lead-converted';
 export * from './record-merged';
+export * from './record-deleted';
 export * from './event-catalogue';

@@ -7,7 +7,7 @@ import { parseBody } from '../http/validation';
 import { CUSTOM_FIELD_COLUMN_PREFIX, customCell } from './import-columns';
 import { importRows, internalImportPaths, type ImportEntity } from './import-contract';
 import { streamExport, type ExportQuery } from './record-export';
-import { checkImport, commitImport, type RecordImporter } from './record-import';
+import { checkImport, commitImport, rowsAsBodies, type RecordImporter } from './record-import';
 
 /** What an entity brings to exports: the list's query as SQL, its columns and each row's cells. */
 export interface RecordExporter<Row> {
@@ -65,20 +65,23 @@ export function recordImportExportRoutes<Input, Values, Row>(options: {
 }): Router {
   const { entity, dataSource, importer, exporter } = options;
   const paths = internalImportPaths(entity);
-  const importOf = (req: Request) => {
+  /** The caller and the file, once the replicas vouch for what its rows name (before any transaction). */
+  const importOf = async (req: Request) => {
     const caller = callerOf(req);
     requireSalesAccess(caller);
-    return { caller, file: parseBody(req, importRows) };
+    const file = parseBody(req, importRows);
+    await importer.ensureReferences(caller, rowsAsBodies(file));
+    return { caller, file };
   };
 
   return Router()
     .post(paths.validate, async (req, res) => {
-      const { caller, file } = importOf(req);
+      const { caller, file } = await importOf(req);
       const checked = await dataSource.transaction('READ COMMITTED', (manager) => checkImport(manager, importer, caller, file));
       res.json(checked.report);
     })
     .post(paths.commit, async (req, res) => {
-      const { caller, file } = importOf(req);
+      const { caller, file } = await importOf(req);
       res.status(201).json(await dataSource.transaction((manager) => commitImport(manager, importer, caller, file)));
     })
     .get(paths.export, async (req, res) => {

@@ -32,6 +32,11 @@ export interface RecordImporter<Input, Values, View extends { id: string } = { i
   customFieldEntity: string;
   columns: ImportColumns;
   body: z.ZodType<Input>;
+  /**
+   * Before the transaction: makes the service's replicas vouch for the records of other services the
+   * bodies (or an import's rows, as raw cells by column) name (`ReplicatedReferences.ensureNamedIn`).
+   */
+  ensureReferences(caller: Caller, bodies: readonly object[]): Promise<void>;
   /** One answer per input, in order; throws only for what is not about a row. */
   prepare(manager: EntityManager, caller: Caller, inputs: Input[], definitions: CustomFieldRule[]): Promise<PreparedRow<Values>[]>;
   /** Stores every row (all prepared and valid) and announces each through the outbox; their views, in order. */
@@ -49,6 +54,7 @@ export async function createOneRecord<Input, Values, View extends { id: string }
   caller: Caller,
   input: Input,
 ): Promise<View> {
+  await importer.ensureReferences(caller, [input as object]);
   return dataSource.transaction(async (manager) => {
     const definitions = await lockedDefinitions(manager, caller, importer.customFieldEntity);
     const [prepared] = await importer.prepare(manager, caller, [input], definitions);
@@ -57,6 +63,10 @@ export async function createOneRecord<Input, Values, View extends { id: string }
     return view!;
   });
 }
+
+/** An import's rows as bodies of raw cells, keyed by column: what `ensureReferences` reads ids from. */
+export const rowsAsBodies = (file: ImportRows): Record<string, string>[] =>
+  file.rows.map((cells) => Object.fromEntries(file.header.map((column, index) => [column, cells[index] ?? ''])));
 
 interface CheckedImport<Values> {
   report: ImportReport;

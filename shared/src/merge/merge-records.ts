@@ -117,7 +117,7 @@ export async function mergeRecords<R extends MergeableRecord, View>(
       manager,
       createEvent({ source: entity.source, type: `${entity.entity}.merged`, subject: keeperId, tenantId: caller.tenantId, actor, data }),
     );
-    await enqueueRecordDeleted(manager, { source: entity.source, type: `${entity.entity}.deleted`, actor, record: merged, owners });
+    await enqueueRecordDeleted(manager, { source: entity.source, type: `${entity.entity}.deleted`, actor, record: merged, owners, mergedInto: keeperId });
     return view;
   });
 }

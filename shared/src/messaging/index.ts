@@ -5,4 +5,4 @@ export { enqueueEvent, enqueueEvents, inboxRetentionMigration, messagingMigratio
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { embeddedBusJournal, InProcessBus, inProcessBus, topicMatches } from './in-process-bus';
 export { topologyNames, type TopologyNames } from './topology';
-export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, enqueueRecordsCreated, recordChangedEvent, type RecordChange, type VersionedRecord } from './record-events';
+export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, enqueueRecordsCreated, recordChangedEvent, recordEventData, type RecordChange, type VersionedRecord } from './record-events';

@@ -23,12 +23,16 @@ export interface RecordChange {
 }
 
 /**
- * `<entity>.created` / `<entity>.updated` (DESIGN §7): the record as the API shows it, with its version,
- * so a consumer keeping a copy applies newer versions only.
+ * A record as its `<entity>.created|updated` events carry it (DESIGN §7), and as its owner's internal
+ * lookup answers it: the record as the API shows it, with its version, so a consumer keeping a copy
+ * applies newer versions only.
  */
+export const recordEventData = (view: object, version: number): Record<string, unknown> => ({ ...view, version });
+
+/** `<entity>.created` / `<entity>.updated`: `recordEventData`. */
 export function recordChangedEvent(change: RecordChange) {
   const { source, type, actor, record, view } = change;
-  return createEvent({ source, type, subject: record.id, tenantId: record.tenantId, actor, data: { ...view, version: record.version } });
+  return createEvent({ source, type, subject: record.id, tenantId: record.tenantId, actor, data: recordEventData(view, record.version) });
 }
 
 /** `<entity>.created` for many new records at once (an import), in one round trip per thousand. */
@@ -49,14 +53,15 @@ export async function enqueueRecordChanged(manager: EntityManager, change: Recor
 }
 
 /**
- * `<entity>.deleted`: `{id, assigned_to: [owner profile ids], version}`, the version one past the last
- * change; `owners` is every owner the record had (one for a plain delete, more after a merge).
+ * `<entity>.deleted` (`recordDeletedData`): `{id, assigned_to: [owner profile ids], version, merged_into}`,
+ * the version one past the last change; `owners` is every owner the record had (one for a plain delete,
+ * more after a merge); `mergedInto` the keeper when a merge deletes it.
  */
 export async function enqueueRecordDeleted(
   manager: EntityManager,
-  event: { source: string; type: string; actor: EventActor | null; record: VersionedRecord; owners: string[] },
+  event: { source: string; type: string; actor: EventActor | null; record: VersionedRecord; owners: string[]; mergedInto?: string },
 ): Promise<void> {
-  const { source, type, actor, record, owners } = event;
+  const { source, type, actor, record, owners, mergedInto } = event;
   await enqueueEvent(
     manager,
     createEvent({
@@ -65,7 +70,7 @@ export async function enqueueRecordDeleted(
       subject: record.id,
       tenantId: record.tenantId,
       actor,
-      data: { id: record.id, assigned_to: owners, version: record.version + 1 },
+      data: { id: record.id, assigned_to: owners, version: record.version + 1, merged_into: mergedInto ?? null },
     }),
   );
 }

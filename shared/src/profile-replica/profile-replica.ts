@@ -2,6 +2,7 @@ import type { Db, EntityManager, SqlMigration } from '../database';
 import { queryOne, queryRows } from '../database';
 import { ValidationError } from '../errors';
 import type { CrmEvent } from '../messaging';
+import type { Replica } from '../replicas/replica';
 
 /**
  * A service's copy of the profiles of auth (DESIGN §1), fed by `profile.created` / `profile.updated`,
@@ -36,18 +37,47 @@ function isProfileEventData(data: unknown): data is ProfileEventData {
 }
 
 /**
- * Applies a profile event when it is newer than the copy (delivery is at least once and unordered):
- * an older or repeated version changes nothing.
+ * Applies a profile as auth describes it (a `profile.created|updated` event's data, or auth's lookup)
+ * when it is newer than the copy (delivery is at least once and unordered): an older or repeated version
+ * changes nothing.
  */
-export async function applyProfileEvent(manager: EntityManager, event: CrmEvent): Promise<void> {
-  if (!isProfileEventData(event.data)) return;
-  const { id, email, version } = event.data;
+async function applyProfile(manager: EntityManager, tenantId: string, data: unknown): Promise<void> {
+  if (!isProfileEventData(data)) return;
+  const { id, email, version } = data;
   await manager.query(
     `INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, $4)
      ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, version = EXCLUDED.version
        WHERE profiles.version < EXCLUDED.version`,
-    [id, event.tenantid, email, version],
+    [id, tenantId, email, version],
   );
+}
+
+export const applyProfileEvent = (manager: EntityManager, event: CrmEvent): Promise<void> => applyProfile(manager, event.tenantid, event.data);
+
+/**
+ * The profiles replica as `ReplicatedReferences` uses it: any member of the tenant may be named (who
+ * may give a record to whom is `checkAssignment`'s rule), and a profile is never deleted.
+ */
+export const profileReplica: Replica = {
+  type: 'profile',
+  async held(db, tenantId, ids) {
+    const rows = await queryRows<{ id: string }>(db, `SELECT id FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+    return new Map(rows.map((row) => [row.id, { deleted: false }]));
+  },
+  apply: (manager, tenantId, data) => applyProfile(manager, tenantId, data),
+};
+
+/**
+ * A profile another record's event names with its e-mail (the owner of a converted lead), kept until
+ * auth's own events bring it: version 0, so any of them applies.
+ */
+export async function rememberProfile(manager: EntityManager, tenantId: string, profile: { id: string; email: string | null }): Promise<void> {
+  if (profile.email === null) return;
+  await manager.query(`INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, 0) ON CONFLICT (id) DO NOTHING`, [
+    profile.id,
+    tenantId,
+    profile.email,
+  ]);
 }
 
 export interface ProfileRef {
@@ -76,7 +106,7 @@ export async function profileBelongsToTenant(db: Db, tenantId: string, profileId
 
 export const NOT_A_MEMBER = 'No member of this organisation has this id.';
 
-/** The owner must be a member of the tenant (as the replica knows it): else 400 on `field`. */
+/** The owner must be a member of the tenant (as the replica knows it, see `ReplicatedReferences`): else 400 on `field`. */
 export async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string, field = 'assigned_to_id'): Promise<void> {
   if (!(await profileBelongsToTenant(db, tenantId, profileId))) throw ValidationError.field(field, NOT_A_MEMBER);
 }

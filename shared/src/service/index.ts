@@ -1,2 +1,3 @@
 export * from './service-definition';
 export * from './start-service';
+export * from './service-calls';

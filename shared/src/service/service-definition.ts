@@ -4,6 +4,7 @@ import type { DataSource, SqlMigration } from '../database';
 import type { Logger } from '../logging/logger';
 import type { ApiOperation } from '../openapi';
 import type { EventHandler } from '../messaging';
+import type { Replica, ReplicatedReferences } from '../replicas';
 
 /** What a service builds its routes and domain from: plain dependencies, so tests can pass their own. */
 export interface ServiceDeps<Config> {
@@ -13,6 +14,8 @@ export interface ServiceDeps<Config> {
   logger: Logger;
   /** The time source; tests pass a fixed or movable one. */
   clock: () => Date;
+  /** Its replicas of other services' records, and the owners' lookups behind them (DESIGN §1). */
+  references: ReplicatedReferences;
   /** Registers something the service opened itself (a listener, a pool) to close on shutdown, after HTTP and the consumer. */
   onStop: (close: () => Promise<void>) => void;
 }
@@ -30,6 +33,11 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> 
   config: Shape;
   /** Applied in order on start; include `messagingMigration` first when the service publishes or consumes. */
   migrations: SqlMigration[];
+  /**
+   * Its copies of other services' records (DESIGN §1); each owner's address becomes a setting, and
+   * `deps.references` asks the owner about an id its replica does not hold yet.
+   */
+  replicas?: readonly Replica[];
   /** Runs the outbox relay for this schema. */
   publishesEvents: boolean;
   consumes?: {

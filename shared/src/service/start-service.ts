@@ -5,7 +5,8 @@ import { createServiceApp, listen, type HealthState, type RunningServer } from '
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
-import { consumerMetrics, createMetricsRegistry, outboxMetrics } from '../metrics';
+import { consumerMetrics, createMetricsRegistry, outboxMetrics, referenceCheckMetrics } from '../metrics';
+import { replicaSettings, replicatedReferences } from '../replicas';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
 export interface StartOptions {
@@ -37,7 +38,8 @@ export async function startService<Shape extends z.ZodRawShape>(
   options: StartOptions = {},
 ): Promise<RunningService> {
   const env = options.env ?? process.env;
-  const config = loadConfig({ ...commonConfig, ...definition.config, PORT: portSetting(definition.defaultPort) }, env);
+  const replicas = definition.replicas ?? [];
+  const config = loadConfig({ ...commonConfig, ...definition.config, ...replicaSettings(replicas), PORT: portSetting(definition.defaultPort) }, env);
   assertProductionSafe(config as CommonConfig);
   const common = config as CommonConfig & { PORT: number };
   const logger = options.logger ?? createLogger(definition.name, common.LOG_LEVEL);
@@ -53,13 +55,15 @@ export async function startService<Shape extends z.ZodRawShape>(
   });
   const ownClosers: Closer[] = [];
   const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
-  const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource, logger, clock: options.clock ?? (() => new Date()), onStop } as ServiceDeps<
+  const metrics = createMetricsRegistry(definition.name);
+  const clock = options.clock ?? (() => new Date());
+  const references = replicatedReferences({ replicas, config: common, dataSource, logger, clock, observe: referenceCheckMetrics(metrics) });
+  const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource, logger, clock, references, onStop } as ServiceDeps<
     z.infer<z.ZodObject<Shape>>
   >;
 
   const broker = new Broker({ url: common.AMQP_URL, inProcessJournal: embedded.busJournal, namespace: common.AMQP_NAMESPACE, logger });
   await broker.connect();
-  const metrics = createMetricsRegistry(definition.name);
   const relay = definition.publishesEvents
     ? new OutboxRelay({ dataSource, broker, logger, databaseUrl, pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined })
     : undefined;

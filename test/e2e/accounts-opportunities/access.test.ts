@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { create, read, waitForProfiles, type EntityPath } from './support';
+import { create, read, type EntityPath } from './support';
 
 /**
  * DESIGN §3 on every route and method of accounts, opportunities and tasks: a record of another tenant,
@@ -37,7 +37,6 @@ beforeAll(async () => {
   otherSeller = await addMember(system.api, admin, true);
   clerk = await addMember(system.api, admin, false);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfiles(system, [admin.profileId, seller.profileId, otherSeller.profileId, stranger.profileId]);
   for (const entity of ['accounts', 'opportunities', 'tasks'] as const) {
     fixtures[entity] = {
       sellers: await create(system.api, seller.access, entity, BODY[entity]('Seller owns')),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { auditEntries, create, outboxEvents, read, serviceDb, TIMESTAMP, UUID, waitForProfiles } from './support';
+import { auditEntries, create, outboxEvents, read, serviceDb, TIMESTAMP, UUID } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -10,7 +10,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfiles(system, [admin.profileId, seller.profileId]);
 });
 afterAll(async () => {
   await system.stop();
@@ -267,7 +266,7 @@ describe('account events', () => {
     expect(log.map((entry) => entry.type)).toEqual(['account.created', 'account.updated', 'account.deleted']);
     expect(log[0].data).toEqual({ ...account, version: 1 });
     expect(log[1].data).toMatchObject({ id: account.id, name: 'Evented Ltd', version: 2 });
-    expect(log[2].data).toEqual({ id: account.id, assigned_to: [seller.profileId], version: 3 });
+    expect(log[2].data).toEqual({ id: account.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
     expect(log[2].actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
   });
 

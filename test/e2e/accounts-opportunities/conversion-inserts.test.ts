@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { insertAccountIfAbsent, insertOpportunityIfAbsent } from '@crm/accounts-opportunities';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { read, serviceDb, waitForProfiles } from './support';
+import { read, serviceDb } from './support';
 
 /**
  * The inserts lead conversion runs in the service (DESIGN §6): by the ids the leads service allocated,
@@ -17,7 +17,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfiles(system, [admin.profileId, seller.profileId]);
 });
 afterAll(async () => {
   await system.stop();

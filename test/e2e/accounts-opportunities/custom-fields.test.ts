@@ -1,6 +1,6 @@
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { create, read, waitForProfiles, type EntityPath } from './support';
+import { create, read, type EntityPath } from './support';
 
 /**
  * Custom fields of accounts, opportunities and tasks (DESIGN §5): definitions per tenant and entity at
@@ -38,7 +38,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfiles(system, [admin.profileId, seller.profileId]);
   for (const entity of ENTITIES) {
     for (const definition of [BUDGET, TIER, NOTE, RENEWAL, ACTIVE]) {
       const res = await system.api.post(`/api/${entity}/custom-fields/`, definition, { token: admin.access });

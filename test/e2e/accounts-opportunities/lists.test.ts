@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { announce, create, waitForProfiles, type EntityPath } from './support';
+import { createContact } from '../contacts/support';
+import { create, type EntityPath } from './support';
 
 /**
  * The lists of accounts, opportunities and tasks (DESIGN §4): every filter, every ordering both ways,
@@ -14,18 +16,18 @@ let other: Member;
 const accounts: any[] = [];
 const opportunities: any[] = [];
 const tasks: any[] = [];
-const lead = randomUUID();
-const contact = randomUUID();
+/** The seller's lead and contact, which the seller's tasks are about. */
+let lead: string;
+let contact: string;
 
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   other = await addMember(system.api, admin, true);
-  await waitForProfiles(system, [admin.profileId, seller.profileId, other.profileId]);
-  await announce(system, 'lead', admin.orgId, lead);
-  await announce(system, 'contact', admin.orgId, contact);
   const api = system.api;
+  lead = (await createLead(api, seller.access, { last_name: 'Lovelace' })).id;
+  contact = (await createContact(api, seller.access, { last_name: 'Hopper' })).id;
 
   // Acme and Bolt the seller's own; Crane assigned to the seller by the admin; Delta the admin's; Echo the other member's.
   accounts.push(await create(api, seller.access, 'accounts', { name: 'Acme', email: 'hello@acme.test', phone: '555-0101', website: 'https://acme.test', tags: ['vip'] }));

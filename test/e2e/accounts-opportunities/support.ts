@@ -5,7 +5,6 @@ import {
   outboxEvents as outboxEventsOf,
   publishEvent as publishServiceEvent,
   waitForHandled as waitForHandledBy,
-  waitForProfilesIn,
 } from '../../support/events';
 import { eventually } from '../../support/tenants';
 
@@ -33,9 +32,6 @@ export async function read(api: ApiClient, token: string, entity: EntityPath, id
   const { custom_field_definitions: _definitions, ...record } = res.body;
   return record;
 }
-
-/** Waits until the service's profile replica holds every profile given (owners show their e-mail and can be assigned). */
-export const waitForProfiles = (system: TestSystem, profileIds: string[]) => waitForProfilesIn(system, SERVICE, profileIds);
 
 /** The replica's row for a contact or lead (undefined while it has not arrived). */
 export async function knownRecord(system: TestSystem, type: 'contact' | 'lead', id: string): Promise<any> {

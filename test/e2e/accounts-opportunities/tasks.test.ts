@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { announce, auditEntries, create, knownRecord, outboxEvents, read, TIMESTAMP, UUID, waitForProfiles } from './support';
+import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { createContact } from '../contacts/support';
+import { auditEntries, create, outboxEvents, read, TIMESTAMP, UUID } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -12,29 +13,25 @@ let account: any;
 let opportunity: any;
 let lead: any;
 let strangers: { account: any; opportunity: any; lead: any; contact: string };
-const contact = randomUUID();
+let contact: string;
 
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfiles(system, [admin.profileId, seller.profileId, stranger.profileId]);
-  await waitForProfilesInLeads(system, [admin.profileId, stranger.profileId]);
-  account = await create(system.api, admin.access, 'accounts', { name: 'Engines' });
-  opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Deal', account_id: account.id });
-  // A real lead: the leads service announces it with lead.created.
-  lead = await createLead(system.api, admin.access, { first_name: 'Ada' });
-  await announce(system, 'contact', admin.orgId, contact);
-  const strangersLead = await createLead(system.api, stranger.access, { first_name: 'Eve' });
+  // The seller's own, each used at once as a client would: the task checks ask their owners while the
+  // replicas have not heard of them yet.
+  account = await create(system.api, seller.access, 'accounts', { name: 'Engines' });
+  opportunity = await create(system.api, seller.access, 'opportunities', { name: 'Deal', account_id: account.id });
+  lead = await createLead(system.api, seller.access, { first_name: 'Ada' });
+  contact = (await createContact(system.api, seller.access, { first_name: 'Grace' })).id;
   strangers = {
     account: await create(system.api, stranger.access, 'accounts', { name: 'Stranger Co' }),
     opportunity: await create(system.api, stranger.access, 'opportunities', { name: 'Stranger deal' }),
-    lead: strangersLead,
-    contact: randomUUID(),
+    lead: await createLead(system.api, stranger.access, { first_name: 'Eve' }),
+    contact: (await createContact(system.api, stranger.access, { first_name: 'Mallory' })).id,
   };
-  await announce(system, 'contact', stranger.orgId, strangers.contact);
-  await eventually(async () => (await knownRecord(system, 'lead', lead.id)) && (await knownRecord(system, 'lead', strangersLead.id)), 15_000, 'leads in the replica');
 });
 afterAll(async () => {
   await system.stop();
@@ -113,6 +110,21 @@ describe('creating a task', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: true, errors: { [field]: expect.any(String) } });
     expect((await system.api.get(`/api/tasks/?search=${encodeURIComponent(title)}`, { token: admin.access })).body.count).toBe(0);
+  });
+
+  it('when a member names records of the tenant they may not open, then 400 on each, as for random ids', async () => {
+    const admins = {
+      account: await create(system.api, admin.access, 'accounts', { name: 'Admin Co' }),
+      lead: await createLead(system.api, admin.access, { first_name: 'Private' }),
+      contact: (await createContact(system.api, admin.access, { first_name: 'Private' })).id,
+    };
+    const opportunityOfAdmin = await create(system.api, admin.access, 'opportunities', { name: 'Admin deal', account_id: admins.account.id });
+    const body = { title: 'X', account_id: admins.account.id, opportunity_id: opportunityOfAdmin.id, lead_id: admins.lead.id, contact_id: admins.contact };
+    const refused = await system.api.post('/api/tasks/', body, { token: seller.access });
+    const random = await system.api.post('/api/tasks/', { title: 'X', account_id: randomUUID(), opportunity_id: randomUUID(), lead_id: randomUUID(), contact_id: randomUUID() }, { token: seller.access });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(random.body);
+    expect((await system.api.post('/api/tasks/', body, { token: admin.access })).status).toBe(201);
   });
 
   it('when every reference is bad, then each is reported', async () => {
@@ -200,7 +212,7 @@ describe('task events', () => {
     expect(log.map((entry) => entry.type)).toEqual(['task.created', 'task.updated', 'task.deleted']);
     expect(log[0].data).toEqual({ ...task, version: 1 });
     expect(log[1].data).toMatchObject({ id: task.id, priority: 'high', version: 2 });
-    expect(log[2].data).toEqual({ id: task.id, assigned_to: [seller.profileId], version: 3 });
+    expect(log[2].data).toEqual({ id: task.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
   });
 
   it('when a PATCH changes nothing, then no event is written', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { linkContactToLead, upsertAccountReplica } from '@crm/contacts';
+import { linkContactToLead } from '@crm/contacts';
 import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { auditEntries } from '../../support/events';
 import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP, UUID, waitForProfilesInContacts } from './support';
 
@@ -14,8 +14,8 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
-  account = await addAccount(system, admin.orgId, 'Analytical Engines');
+  // The seller's, so both may name it (a member names only accounts they may open).
+  account = await addAccount(system, seller, 'Analytical Engines');
 });
 afterAll(async () => {
   await system.stop();
@@ -147,6 +147,7 @@ describe('the owner of a contact', () => {
 
   it('when the profile is not of this organisation, then 400 on owner_id', async () => {
     const other = await registerTenant(system.api, 'Other');
+    // Once the replica holds the other tenant's admin too: a copy of another tenant's member is no member of this one.
     await waitForProfilesInContacts(system, [other.profileId]);
     for (const id of [other.profileId, randomUUID()]) {
       const res = await system.api.post('/api/contacts/', { first_name: 'X', owner_id: id }, { token: admin.access });
@@ -179,7 +180,7 @@ describe('the owner of a contact', () => {
 describe('the account of a contact', () => {
   it('when account_id names no account of this organisation, then 400 on account_id and nothing is stored', async () => {
     const stranger = await registerTenant(system.api, 'Stranger');
-    const theirs = await addAccount(system, stranger.orgId, 'Their Co');
+    const theirs = await addAccount(system, stranger, 'Their Co');
     const contact = await createContact(system.api, admin.access, { first_name: 'Linked', account_id: account.id });
     for (const id of [theirs.id, randomUUID()]) {
       const created = await system.api.post('/api/contacts/', { first_name: 'X', account_id: id }, { token: admin.access });
@@ -194,18 +195,44 @@ describe('the account of a contact', () => {
     expect(row.n).toBe(0);
   });
 
+  it('when a member names an account they may not open, then 400 as for a random id, and its name is shown nowhere', async () => {
+    const admins = await addAccount(system, admin, 'Admin Only Ltd');
+    const contact = await createContact(system.api, seller.access, { first_name: 'Mine' });
+    const created = await system.api.post('/api/contacts/', { first_name: 'X', account_id: admins.id }, { token: seller.access });
+    const random = await system.api.post('/api/contacts/', { first_name: 'X', account_id: randomUUID() }, { token: seller.access });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual(random.body);
+    const patched = await system.api.patch(`/api/contacts/${contact.id}/`, { account_id: admins.id }, { token: seller.access });
+    expect(patched.status).toBe(400);
+    expect(patched.text).not.toContain('Admin Only');
+    // Once it is the member's too, they may name it, at once.
+    expect((await system.api.patch(`/api/accounts/${admins.id}/`, { assigned_to_id: seller.profileId }, { token: admin.access })).status).toBe(200);
+    const named = await system.api.patch(`/api/contacts/${contact.id}/`, { account_id: admins.id }, { token: seller.access });
+    expect(named.status).toBe(200);
+    expect(named.body.account).toEqual({ id: admins.id, name: 'Admin Only Ltd' });
+  });
+
   it('when the account and the owner are both wrong, then both are reported at once', async () => {
     const res = await system.api.post('/api/contacts/', { first_name: 'X', account_id: randomUUID(), owner_id: randomUUID() }, { token: admin.access });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['account_id', 'owner_id']);
   });
 
-  it('when the replica learns a new name for the account, then the contact shows it', async () => {
-    const renamed = await addAccount(system, admin.orgId, 'Old Name');
+  it('when the account is renamed, then the contact shows the new name as a change of its own (version, updated_at, contact.updated)', async () => {
+    const renamed = await addAccount(system, admin, 'Old Name');
     const contact = await createContact(system.api, admin.access, { first_name: 'Renamed', account_id: renamed.id });
     expect(contact.account).toEqual({ id: renamed.id, name: 'Old Name' });
-    await contactsDb(system).transaction((manager) => upsertAccountReplica(manager, { ...renamed, tenantId: admin.orgId, name: 'New Name', version: 2 }));
-    expect((await detail(contact.id)).contact.account).toEqual({ id: renamed.id, name: 'New Name' });
+    expect((await system.api.patch(`/api/accounts/${renamed.id}/`, { name: 'New Name' }, { token: admin.access })).status).toBe(200);
+    // The rename travels as account.updated: the contact follows once it is applied.
+    const shown = await eventually(async () => {
+      const { contact: now } = await detail(contact.id);
+      return now.account.name === 'New Name' ? now : undefined;
+    }, 15_000, 'the new name on the contact');
+    expect(shown.account).toEqual({ id: renamed.id, name: 'New Name' });
+    expect(shown.updated_at > contact.updated_at).toBe(true);
+    const events = await outboxEvents(system, contact.id);
+    expect(events.map((event) => event.type)).toEqual(['contact.created', 'contact.updated']);
+    expect(events[1]!.data).toMatchObject({ account: { id: renamed.id, name: 'New Name' }, version: events[0]!.data.version + 1 });
   });
 
   it('when PATCH sets account_id to null, then the contact is standalone', async () => {
@@ -308,7 +335,7 @@ describe('contact events', () => {
     expect(log.map((entry: { type: string }) => entry.type)).toEqual(['contact.created', 'contact.updated', 'contact.deleted']);
     expect(log[0].data).toEqual({ ...contact, version: 1 });
     expect(log[1].data).toMatchObject({ id: contact.id, last_name: 'Changed', account, version: 2 });
-    expect(log[2].data).toEqual({ id: contact.id, assigned_to: [seller.profileId], version: 3 });
+    expect(log[2].data).toEqual({ id: contact.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
     for (const entry of log) expect(entry.actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
   });
 

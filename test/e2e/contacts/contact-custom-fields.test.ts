@@ -1,6 +1,6 @@
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { createContact, outboxEvents, waitForProfilesInContacts } from './support';
+import { createContact, outboxEvents } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -27,7 +27,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
   for (const definition of [BUDGET, TIER, NOTE, BIRTHDAY, NEWSLETTER]) {
     const res = await system.api.post('/api/contacts/custom-fields/', definition, { token: admin.access });
     if (res.status !== 201) throw new Error(`definition failed: ${res.status} ${res.text}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { createContact, waitForProfilesInContacts } from './support';
+import { createContact } from './support';
 
 /**
  * Contact duplicate checks (spec contact rule 2, DESIGN §6): `POST /api/contacts/duplicates/` and
@@ -20,7 +20,6 @@ async function tenant(): Promise<{ admin: TenantAdmin; seller: Member; clerk: Me
   const admin = await registerTenant(system.api);
   const seller = await addMember(system.api, admin, true);
   const clerk = await addMember(system.api, admin, false);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
   return { admin, seller, clerk };
 }
 

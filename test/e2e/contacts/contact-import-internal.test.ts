@@ -3,7 +3,7 @@ import { outboxEvents } from '../../support/events';
 import { callInternal, ndjsonLines } from '../../support/internal-api';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { addAccount, createContact, waitForProfilesInContacts } from './support';
+import { addAccount, createContact } from './support';
 
 /**
  * The contacts service's side of imports and exports (`shared/src/import-export/import-contract.ts`),
@@ -20,7 +20,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
   const definition = { key: 'score', label: 'Score', field_type: 'number', is_required: true };
   expect((await system.api.post('/api/contacts/custom-fields/', definition, { token: admin.access })).status).toBe(201);
 });
@@ -31,7 +30,7 @@ afterAll(async () => {
 const HEADER = ['first_name', 'last_name', 'email', 'account_id', 'owner_id', 'tags', 'cf_score'];
 
 it('when contact rows are checked, then the name rule, accounts, owners and required custom fields are reported per cell', async () => {
-  const account = await addAccount(system, admin.orgId, 'Known');
+  const account = await addAccount(system, admin, 'Known');
   const otherTenant = await registerTenant(system.api, 'Other');
   const res = await internal('POST', paths.validate, admin.access, {
     header: HEADER,
@@ -66,7 +65,7 @@ it('when a member imports contacts for someone else, then those rows are refused
 });
 
 it('when a valid file is committed and exported, then the contacts come back in the export with the same cells', async () => {
-  const account = await addAccount(system, admin.orgId, 'Round Trip Ltd');
+  const account = await addAccount(system, admin, 'Round Trip Ltd');
   const res = await internal('POST', paths.commit, admin.access, {
     header: HEADER,
     rows: [

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { auditEntries, outboxEvents, publishEvent, waitForHandled } from '../../support/events';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { addAccount, createContact, waitForProfilesInContacts } from './support';
+import { addAccount, createContact } from './support';
 
 /**
  * `POST /api/contacts/<keeper_id>/merge/` (spec contact rules 3–4, DESIGN §6) through the gateway, and
@@ -19,8 +19,6 @@ beforeAll(async () => {
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId, stranger.profileId]);
-  await waitForProfilesInLeads(system, [admin.profileId]);
   const res = await system.api.post('/api/contacts/custom-fields/', { key: 'hobby', label: 'Hobby', field_type: 'text' }, { token: admin.access });
   expect(res.status).toBe(201);
 });
@@ -41,7 +39,7 @@ async function convertedLead(name: string): Promise<{ leadId: string; contactId:
 
 describe('a contact merge that succeeds', () => {
   it('when two contacts merge, then the keeper’s values and owner win, blanks are filled by group, tags and lead links combine', async () => {
-    const account = await addAccount(system, admin.orgId, 'Langley');
+    const account = await addAccount(system, admin, 'Langley');
     const first = await convertedLead('First');
     const second = await convertedLead('Second');
     const other = await system.api.patch(
@@ -108,7 +106,7 @@ describe('a contact merge that succeeds', () => {
     };
     expect(keeperEvents[2]!.data).toEqual(merged);
     const otherEvents = await outboxEvents(system, 'contacts', other.id);
-    expect(otherEvents.at(-1)).toEqual({ type: 'contact.deleted', data: { id: other.id, assigned_to: [seller.profileId], version: 2 } });
+    expect(otherEvents.at(-1)).toEqual({ type: 'contact.deleted', data: { id: other.id, assigned_to: [seller.profileId], version: 2, merged_into: keeper.id } });
     const entries = await auditEntries(system, admin, keeper.id, 3);
     expect(entries.find((entry: { type: string }) => entry.type === 'contact.merged')).toMatchObject({ actor: { profile_id: admin.profileId }, data: merged });
   });

@@ -1,6 +1,6 @@
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { contactsDb, createContact, waitForProfilesInContacts } from './support';
+import { contactsDb, createContact } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -11,7 +11,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
   contact = await createContact(system.api, admin.access, { first_name: 'Annotated', owner_id: seller.profileId });
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { upsertAccountReplica } from '@crm/contacts';
 import { publishEvent, waitForHandled } from '../../support/events';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
-import { accountRow, contactsDb, createContact, outboxEvents, waitForProfilesInContacts } from './support';
+import { accountRow, contactsDb, createContact, outboxEvents } from './support';
 
 /**
  * What the contacts service keeps of other services, fed by their events through the bus: the accounts
@@ -18,7 +18,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfilesInContacts(system, [admin.profileId, stranger.profileId]);
 });
 afterAll(async () => {
   await system.stop();
@@ -75,7 +74,7 @@ describe('accounts, as account events announce them', () => {
     expect(await accountRow(system, id)).toMatchObject({ name: 'Out of order', version: 2 });
   });
 
-  it('when account.deleted arrives, then its contacts become standalone, unchanged otherwise, and it is refused', async () => {
+  it('when account.deleted arrives, then its contacts become standalone, each as a change of its own, and it is refused', async () => {
     const id = randomUUID();
     await deliver('created', admin.orgId, accountData(id, 'Doomed Co', 1));
     const linked = [(await contactWith(id)).body, (await contactWith(id)).body];
@@ -85,11 +84,16 @@ describe('accounts, as account events announce them', () => {
     for (const contact of linked) {
       const res = await system.api.get(`/api/contacts/${contact.id}/`, { token: admin.access });
       const { custom_field_definitions: _definitions, ...shown } = res.body;
-      expect(shown).toEqual({ ...contact, account: null });
-      expect((await outboxEvents(system, contact.id)).map((event) => event.type)).toEqual(['contact.created']);
+      expect(shown).toEqual({ ...contact, account: null, updated_at: expect.any(String) });
+      expect(shown.updated_at > contact.updated_at).toBe(true);
+      const events = await outboxEvents(system, contact.id);
+      expect(events.map((event) => event.type)).toEqual(['contact.created', 'contact.updated']);
+      expect(events[1]!.data).toMatchObject({ account: null, version: events[0]!.data.version + 1 });
     }
     expect((await system.api.get(`/api/contacts/?account=${id}`, { token: admin.access })).body.count).toBe(0);
-    expect((await system.api.get(`/api/contacts/${unrelated.id}/`, { token: admin.access })).status).toBe(200);
+    const untouched = await system.api.get(`/api/contacts/${unrelated.id}/`, { token: admin.access });
+    expect(untouched.body.updated_at).toBe(unrelated.updated_at);
+    expect((await outboxEvents(system, unrelated.id)).map((event) => event.type)).toEqual(['contact.created']);
     const refused = await contactWith(id);
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ account_id: expect.any(String) });
@@ -105,9 +109,9 @@ describe('accounts, as account events announce them', () => {
     expect(await accountRow(system, id)).toBeUndefined();
     expect((await contactWith(id)).status).toBe(400);
     const live = await contactsDb(system).transaction((manager) =>
-      upsertAccountReplica(manager, { id, tenantId: admin.orgId, name: 'From a conversion', version: 1 }),
+      upsertAccountReplica(manager, { id, tenantId: admin.orgId, name: 'From a conversion', version: 1, createdBy: admin.profileId, ownerId: admin.profileId }),
     );
-    expect(live).toBe(false);
+    expect(live.held).toBe(false);
     expect(await accountRow(system, id)).toBeUndefined();
   });
 
@@ -131,9 +135,10 @@ describe('accounts, as account events announce them', () => {
   it('when a conversion upserts an account the replica already holds, then it answers true and keeps the newer copy', async () => {
     const id = randomUUID();
     await deliver('created', admin.orgId, accountData(id, 'Current', 2));
-    expect(await upsertAccountReplica(contactsDb(system), { id, tenantId: admin.orgId, name: 'Older', version: 1 })).toBe(true);
+    const owners = { createdBy: admin.profileId, ownerId: admin.profileId };
+    expect(await upsertAccountReplica(contactsDb(system), { id, tenantId: admin.orgId, name: 'Older', version: 1, ...owners })).toEqual({ held: true, renamed: false });
     expect(await accountRow(system, id)).toEqual({ id, tenant_id: admin.orgId, name: 'Current', version: 2 });
-    expect(await upsertAccountReplica(contactsDb(system), { id, tenantId: stranger.orgId, name: 'Current', version: 2 })).toBe(false);
+    expect(await upsertAccountReplica(contactsDb(system), { id, tenantId: stranger.orgId, name: 'Current', version: 2, ...owners })).toEqual({ held: false, renamed: false });
   });
 });
 
@@ -142,8 +147,10 @@ describe('accounts, as the accounts-opportunities service announces them', () =>
     const created = await system.api.post('/api/accounts/', { name: 'Real Co' }, { token: admin.access });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    await eventually(async () => ((await accountRow(system, id))?.name === 'Real Co' ? true : undefined), 15_000, 'account.created in contacts');
-    const contact = (await contactWith(id)).body;
+    // At once, as a client would: the contacts service asks accounts-opportunities if its replica has no copy yet.
+    const linked = await contactWith(id);
+    expect(linked.status).toBe(201);
+    const contact = linked.body;
     expect(contact.account).toEqual({ id, name: 'Real Co' });
 
     expect((await system.api.patch(`/api/accounts/${id}/`, { name: 'Renamed Co' }, { token: admin.access })).status).toBe(200);
@@ -157,9 +164,8 @@ describe('accounts, as the accounts-opportunities service announces them', () =>
 });
 
 describe('profiles, as auth announces them', () => {
-  it('when a tenant registers, then its admin is in the replica and owns what it creates, e-mail shown', async () => {
+  it('when a tenant registers, then its admin owns what it creates at once, e-mail shown', async () => {
     const tenant = await registerTenant(system.api, 'Fresh');
-    await waitForProfilesInContacts(system, [tenant.profileId]);
     const contact = await createContact(system.api, tenant.access, { first_name: 'Fresh' });
     expect(contact.owner).toEqual({ id: tenant.profileId, email: tenant.email });
   });

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { upsertAccountReplica } from '@crm/contacts';
 import type { ApiClient } from '../../support/api-client';
 import { outboxEvents as outboxEventsOf, waitForProfilesIn } from '../../support/events';
 import type { TestSystem } from '../../support/system';
@@ -21,11 +19,11 @@ export async function createContact(api: ApiClient, token: string, body: Record<
 /** Waits until the contacts service knows these profiles (owners' e-mail, owner_id checks). */
 export const waitForProfilesInContacts = (system: TestSystem, profileIds: string[]) => waitForProfilesIn(system, 'contacts', profileIds);
 
-/** Puts an account in the contacts service's replica directly, as the account events (or a conversion) would. */
-export async function addAccount(system: TestSystem, tenantId: string, name: string, version = 1): Promise<{ id: string; name: string }> {
-  const id = randomUUID();
-  await contactsDb(system).transaction((manager) => upsertAccountReplica(manager, { id, tenantId, name, version }));
-  return { id, name };
+/** Creates an account through the gateway, as a client would: usable in a contact's `account_id` at once. */
+export async function addAccount(system: TestSystem, owner: { access: string }, name: string): Promise<{ id: string; name: string }> {
+  const res = await system.api.post('/api/accounts/', { name }, { token: owner.access });
+  if (res.status !== 201) throw new Error(`create account failed: ${res.status} ${res.text}`);
+  return { id: res.body.id, name };
 }
 
 /** The replica's row for an account (undefined while it is not there). */

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { registerTenantEverywhere, startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, type TenantAdmin } from '../../support/tenants';
+import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
+import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
  * The conversion guarantees of DESIGN §6 with every service in its own process, as in production:
@@ -20,7 +20,7 @@ beforeAll(async () => {
   // A short bounded wait, so a conversion with a service down answers `pending` quickly.
   system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' });
   api = system.api;
-  admin = await registerTenantEverywhere(system);
+  admin = await registerTenant(system.api);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -10,7 +10,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
 });
 afterAll(async () => {
   await system.stop();
@@ -135,7 +134,6 @@ describe('converting a lead', () => {
 
   it('when 50 conversions of one lead race, then one converts and the others get 422; one set of records', async () => {
     const tenant = await registerTenant(system.api, 'Racing');
-    await waitForProfilesInLeads(system, [tenant.profileId]);
     const lead = await createLead(system.api, tenant.access, { first_name: 'Contended', company_name: 'Race Co', opportunity_amount: '99.00' });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => convert(lead.id, { first_name: 'Contended', company_name: 'Race Co', opportunity_amount: '99.00' }, tenant.access)),

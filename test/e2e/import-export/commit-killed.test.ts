@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { registerTenantEverywhere, startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, type TenantAdmin } from '../../support/tenants';
+import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
+import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 import { csvForm } from './support';
 
 /**
@@ -15,7 +15,7 @@ let admin: TenantAdmin;
 beforeAll(async () => {
   system = await startProcessSystem();
   api = system.api;
-  admin = await registerTenantEverywhere(system);
+  admin = await registerTenant(system.api);
 }, 120_000);
 
 afterAll(async () => {

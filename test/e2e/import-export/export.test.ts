@@ -1,7 +1,7 @@
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { createContact, waitForProfilesInContacts } from '../contacts/support';
+import { createContact } from '../contacts/support';
 
 /**
  * CSV export through the gateway (DESIGN §8): the list's query string, every match the caller may open,
@@ -18,8 +18,6 @@ beforeAll(async () => {
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId, stranger.profileId]);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
 });
 afterAll(async () => {
   await system.stop();
@@ -53,7 +51,6 @@ describe('export of leads', () => {
 
   it('when there are more leads than a page, then all of them are exported, unpaged', async () => {
     const tenant = await registerTenant(system.api, 'Many');
-    await waitForProfilesInLeads(system, [tenant.profileId]);
     const rows = [['first_name'], ...Array.from({ length: 2_500 }, (_, i) => [`Lead ${i}`])].map((cells) => cells.join(',')).join('\r\n');
     const form = new FormData();
     form.append('file', new Blob([rows]), 'many.csv');

@@ -1,8 +1,7 @@
 import { outboxEvents } from '../../support/events';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { waitForProfilesInContacts } from '../contacts/support';
 import { csv, csvForm, tablesChecksum, upload } from './support';
 
 /**
@@ -20,8 +19,6 @@ beforeAll(async () => {
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   clerk = await addMember(system.api, admin, false);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
-  await waitForProfilesInContacts(system, [admin.profileId, seller.profileId]);
   const definition = { key: 'budget', label: 'Budget', field_type: 'number' };
   expect((await system.api.post('/api/leads/custom-fields/', definition, { token: admin.access })).status).toBe(201);
 });

@@ -1,7 +1,5 @@
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { registerTenant, type TenantAdmin } from '../../support/tenants';
-import { waitForProfilesInLeads } from '../../support/leads';
-import { waitForProfilesInContacts } from '../contacts/support';
 import { csvForm, tablesChecksum } from './support';
 
 /**
@@ -16,8 +14,6 @@ let admin: TenantAdmin;
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
-  await waitForProfilesInLeads(system, [admin.profileId]);
-  await waitForProfilesInContacts(system, [admin.profileId]);
   for (const definition of [
     { key: 'size', label: 'Size', field_type: 'number' },
     { key: 'due', label: 'Due', field_type: 'date' },

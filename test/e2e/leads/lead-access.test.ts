@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -26,7 +26,6 @@ beforeAll(async () => {
   otherSeller = await addMember(system.api, admin, true);
   clerk = await addMember(system.api, admin, false);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId, otherSeller.profileId, stranger.profileId]);
   sellersLead = await createLead(system.api, seller.access, { first_name: 'Seller owns' });
   assignedLead = await createLead(system.api, admin.access, { first_name: 'Assigned to seller', assigned_to_id: seller.profileId });
   adminsLead = await createLead(system.api, admin.access, { first_name: 'Admin only' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -10,7 +10,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
 });
 afterAll(async () => {
   await system.stop();
@@ -242,7 +241,7 @@ describe('lead events', () => {
     expect(log.map((entry: { type: string }) => entry.type)).toEqual(['lead.created', 'lead.updated', 'lead.deleted']);
     expect(log[0].data).toMatchObject({ id: lead.id, first_name: 'Evented', version: 1 });
     expect(log[1].data).toMatchObject({ last_name: 'Changed', version: 2 });
-    expect(log[2].data).toEqual({ id: lead.id, assigned_to: [seller.profileId], version: 3 });
+    expect(log[2].data).toEqual({ id: lead.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
     expect(log[2].actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
   });
 

@@ -1,4 +1,4 @@
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -26,7 +26,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
   for (const definition of [BUDGET, TIER, NOTE, RENEWAL, ACTIVE]) {
     const res = await system.api.post('/api/leads/custom-fields/', definition, { token: admin.access });
     if (res.status !== 201) throw new Error(`definition failed: ${res.status} ${res.text}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -26,7 +26,6 @@ async function tenant(): Promise<Tenant> {
   const admin = await registerTenant(system.api);
   const seller = await addMember(system.api, admin, true);
   const clerk = await addMember(system.api, admin, false);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
   return { admin, seller, clerk };
 }
 

@@ -1,7 +1,7 @@
 import { internalImportPaths } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
 import { callInternal, ndjsonLines } from '../../support/internal-api';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -21,7 +21,6 @@ beforeAll(async () => {
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   clerk = await addMember(system.api, admin, false);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
   for (const definition of [
     { key: 'size', label: 'Size', field_type: 'number' },
     { key: 'vip', label: 'VIP', field_type: 'checkbox' },
@@ -147,7 +146,6 @@ describe('export', () => {
   it('when exported, then a columns line comes first and one line of cells per lead the caller may open, in the list order', async () => {
     const tenantAdmin = await registerTenant(system.api, 'Exporter');
     const member = await addMember(system.api, tenantAdmin, true);
-    await waitForProfilesInLeads(system, [tenantAdmin.profileId, member.profileId]);
     const first = await createLead(system.api, tenantAdmin.access, { first_name: 'First', tags: ['a', 'b'], opportunity_amount: '10.5' });
     const second = await createLead(system.api, member.access, { first_name: 'Second', email: 'second@example.test' });
     const res = await internal('GET', `${paths.export}?ordering=created_at`, tenantAdmin.access);

@@ -1,4 +1,4 @@
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -22,7 +22,6 @@ beforeAll(async () => {
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
   other = await addMember(system.api, admin, true);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId, other.profileId]);
   // Ada and Grace the seller's own; Alan assigned to the seller by the admin; the rest the admin's or the other member's.
   leads.push(await createLead(system.api, seller.access, SEED[0]!));
   leads.push(await createLead(system.api, seller.access, SEED[1]!));

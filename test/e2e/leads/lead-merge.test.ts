@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auditEntries, outboxEvents } from '../../support/events';
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -23,7 +23,6 @@ beforeAll(async () => {
   otherSeller = await addMember(system.api, admin, true);
   clerk = await addMember(system.api, admin, false);
   stranger = await registerTenant(system.api, 'Stranger');
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId, otherSeller.profileId, stranger.profileId]);
   for (const key of ['industry', 'region']) {
     const res = await system.api.post('/api/leads/custom-fields/', { key, label: key, field_type: 'text' }, { token: admin.access });
     expect(res.status).toBe(201);
@@ -137,7 +136,7 @@ describe('a merge that succeeds', () => {
     expect(keeperEvents[2]!.data).toEqual(merged);
     const otherEvents = await outboxEvents(system, 'leads', other.id);
     expect(otherEvents.map((event) => event.type)).toEqual(['lead.created', 'lead.deleted']);
-    expect(otherEvents[1]!.data).toEqual({ id: other.id, assigned_to: [otherSeller.profileId], version: 2 });
+    expect(otherEvents[1]!.data).toEqual({ id: other.id, assigned_to: [otherSeller.profileId], version: 2, merged_into: keeper.id });
 
     const entries = await auditEntries(system, admin, keeper.id, 3);
     const entry = entries.find((candidate: { type: string }) => candidate.type === 'lead.merged');

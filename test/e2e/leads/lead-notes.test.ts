@@ -1,4 +1,4 @@
-import { createLead, waitForProfilesInLeads } from '../../support/leads';
+import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
@@ -11,7 +11,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await registerTenant(system.api);
   seller = await addMember(system.api, admin, true);
-  await waitForProfilesInLeads(system, [admin.profileId, seller.profileId]);
   lead = await createLead(system.api, admin.access, { first_name: 'Annotated', assigned_to_id: seller.profileId });
 });
 afterAll(async () => {

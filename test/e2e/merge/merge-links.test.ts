@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { registerTenantEverywhere, startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, type TenantAdmin } from '../../support/tenants';
+import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
+import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
  * DESIGN §6: everything that points to a merged-away record moves to the keeper, in every service, through
@@ -15,7 +15,7 @@ let admin: TenantAdmin;
 beforeAll(async () => {
   system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500' });
   api = system.api;
-  admin = await registerTenantEverywhere(system);
+  admin = await registerTenant(api);
 }, 120_000);
 
 afterAll(async () => {
@@ -30,13 +30,8 @@ async function created(path: string, body: Record<string, unknown>): Promise<any
   return res.body;
 }
 
-/** A task about `about`, once accounts-opportunities knows the record it names (its replica follows events). */
-async function taskAbout(about: Record<string, string>): Promise<any> {
-  return eventually(async () => {
-    const res = await api.post('/api/tasks/', { title: 'Follow up', ...about }, token());
-    return res.status === 201 ? res.body : undefined;
-  }, 20_000, `a task about ${JSON.stringify(about)}`);
-}
+/** A task about `about`, written the moment the record it names was created, as a client would. */
+const taskAbout = (about: Record<string, string>): Promise<any> => created('/api/tasks/', { title: 'Follow up', ...about });
 
 const readTask = async (id: string) => (await api.get(`/api/tasks/${id}/`, token())).body;
 
@@ -45,10 +40,7 @@ describe('links follow merges across services', () => {
     const keeper = await created('/api/contacts/', { first_name: 'Keeper' });
     const other = await created('/api/contacts/', { first_name: 'Other' });
     const task = await taskAbout({ contact_id: other.id });
-    const opportunity = await eventually(async () => {
-      const res = await api.post('/api/opportunities/', { name: 'Deal', contact_ids: [keeper.id, other.id] }, token());
-      return res.status === 201 ? res.body : undefined;
-    }, 20_000, 'an opportunity with both contacts');
+    const opportunity = await created('/api/opportunities/', { name: 'Deal', contact_ids: [keeper.id, other.id] });
 
     expect((await api.post(`/api/contacts/${keeper.id}/merge/`, { merge_id: other.id }, token())).status).toBe(200);
     await eventually(async () => ((await readTask(task.id)).contact_id === keeper.id ? true : undefined), 20_000, 'the task to follow');

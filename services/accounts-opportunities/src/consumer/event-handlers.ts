@@ -1,8 +1,8 @@
 import { applyProfileEvent, LEAD_CONVERTED, PROFILE_EVENT_TYPES, type CrmEvent, type EntityManager, type EventHandler } from '@crm/shared';
 import type { ServiceContext } from '../config';
 import { createConvertedRecords } from '../conversion/lead-converted';
-import { applyKnownRecordChanged, applyKnownRecordDeleted, KNOWN_RECORD_TYPES } from '../known-records/known-records';
-import { followMerge } from '../merges/record-merged';
+import { applyKnownRecordChanged, KNOWN_RECORD_TYPES } from '../known-records/known-records';
+import { followDelete, followMerge } from '../merges/record-merged';
 
 /** Runs inside the inbox transaction (write through `manager`); `context` gives the clock, logger, config. */
 export type ConsumedEventHandler = (event: CrmEvent, manager: EntityManager, context: ServiceContext) => Promise<void>;
@@ -11,8 +11,10 @@ export type ConsumedEventHandler = (event: CrmEvent, manager: EntityManager, con
  * What this service consumes, by event type; the queue is bound to exactly these keys, so adding a
  * handler here (lead conversion adds `lead.converted`) is all it takes.
  * - `profile.created|updated` → the profiles replica (owners' e-mail addresses, tenant membership);
- * - `contact.created|updated|deleted`, `lead.created|updated|deleted` → `known_records`, against which
- *   `contact_ids`, `contact_id` and `lead_id` are checked;
+ * - `contact.created|updated`, `lead.created|updated` → `known_records`, against which `contact_ids`,
+ *   `contact_id` and `lead_id` are checked;
+ * - `contact.deleted`, `lead.deleted` → dead in `known_records`, and every task and opportunity pointing
+ *   to it cleared (`*.updated`); the merged-away record of a merge moves to its keeper instead;
  * - `contact.merged`, `lead.merged` → the redirect in `known_records` (the merged-away id is dead and
  *   names its keeper: a link to it written later lands on the keeper, chains followed), and every task
  *   and opportunity pointing to the merged-away record moved to the keeper (`*.updated`), whichever of
@@ -26,7 +28,7 @@ export const EVENT_HANDLERS: Record<string, ConsumedEventHandler> = {
     KNOWN_RECORD_TYPES.flatMap((recordType) => [
       [`${recordType}.created`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordChanged(manager, recordType, event)],
       [`${recordType}.updated`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordChanged(manager, recordType, event)],
-      [`${recordType}.deleted`, (event: CrmEvent, manager: EntityManager) => applyKnownRecordDeleted(manager, recordType, event)],
+      [`${recordType}.deleted`, (event: CrmEvent, manager: EntityManager, context: ServiceContext) => followDelete(recordType, event, manager, context)],
       [`${recordType}.merged`, (event: CrmEvent, manager: EntityManager, context: ServiceContext) => followMerge(recordType, event, manager, context)],
     ]),
   ),

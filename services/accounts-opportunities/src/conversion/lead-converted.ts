@@ -1,4 +1,4 @@
-import { leadConvertedData, type CrmEvent, type EntityManager } from '@crm/shared';
+import { leadConvertedData, rememberProfile, type CrmEvent, type EntityManager, type ProfileRef } from '@crm/shared';
 import { accountKind } from '../accounts/accounts.domain';
 import { insertAccountIfAbsent } from '../accounts/accounts.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
@@ -11,10 +11,14 @@ import { publishRecords } from '../records/record-kind';
  * allocated. Inserting "if absent" makes a redelivery (or a replay) create nothing twice; each record
  * created is announced with `*.created`, which tells leads the conversion's record is readable. The
  * contact may have been merged away before this message arrived: the opportunity then links its keeper.
+ * The owner's e-mail comes with the converted lead (`assigned_to`), for the views, should auth's
+ * `profile.created` not have arrived yet.
  */
 export async function createConvertedRecords(event: CrmEvent, manager: EntityManager): Promise<void> {
   const data = leadConvertedData.parse(event.data);
   const origin = { tenantId: event.tenantid, createdBy: data.converted_by, now: new Date(event.time) };
+  const owner = data.lead.assigned_to as ProfileRef | undefined;
+  if (owner?.id === data.owner_id) await rememberProfile(manager, event.tenantid, owner);
   const account = await insertAccountIfAbsent(manager, {
     ...origin,
     id: data.account.id,

@@ -1,10 +1,11 @@
-import { queryRows, type CrmEvent, type Db, type EntityManager } from '@crm/shared';
+import { isUuid, queryRows, type CrmEvent, type Db, type EntityManager, type HeldRecord, type Replica } from '@crm/shared';
 
 /**
  * Records of other services this one points to (an opportunity's `contact_ids` and `lead_id`, a task's
  * `contact_id` and `lead_id`), as their `*.created|updated|deleted|merged` events announce them: enough
- * to tell whether an id names a live record of the tenant, and where a merged-away one went, without
- * calling the owning service.
+ * to tell whether an id names a live record of the tenant the caller may open, and where a merged-away
+ * one went. A write naming a record before its event came has the owning service's lookup fill it in
+ * (`ReplicatedReferences`).
  */
 export type KnownRecordType = 'contact' | 'lead';
 
@@ -13,52 +14,82 @@ export const KNOWN_RECORD_TYPES: readonly KnownRecordType[] = ['contact', 'lead'
 interface RecordEventData {
   id: string;
   version: number;
+  created_by?: unknown;
+  /** A lead's owner. */
+  assigned_to?: { id?: unknown } | null;
+  /** A contact's owner. */
+  owner?: { id?: unknown } | null;
 }
 
 function isRecordEventData(data: unknown): data is RecordEventData {
   const candidate = data as Partial<RecordEventData>;
-  return typeof candidate?.id === 'string' && Number.isInteger(candidate.version);
+  return isUuid(candidate?.id) && Number.isInteger(candidate.version);
 }
 
+const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
+
 /**
- * `<type>.created` / `<type>.updated`: the record is known from this version on. Applied only when newer
- * than the copy (delivery is at least once and unordered), and never to a deleted record.
+ * A contact or lead as its service describes it (its `<type>.created|updated` event's data, or the
+ * owner's lookup): known from this version on, with who may open it. Applied only when newer than the
+ * copy (delivery is at least once and unordered), or to fill in who may open it, and never to a
+ * deleted record.
  */
-export async function applyKnownRecordChanged(manager: EntityManager, type: KnownRecordType, event: CrmEvent): Promise<void> {
-  if (!isRecordEventData(event.data)) return;
+async function applyKnownRecord(manager: EntityManager, type: KnownRecordType, tenantId: string, data: unknown): Promise<void> {
+  if (!isRecordEventData(data)) return;
   await manager.query(
-    `INSERT INTO known_records (record_type, id, tenant_id, version) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (record_type, id) DO UPDATE SET version = EXCLUDED.version
-       WHERE known_records.version < EXCLUDED.version AND NOT known_records.deleted`,
-    [type, event.data.id, event.tenantid, event.data.version],
+    `INSERT INTO known_records (record_type, id, tenant_id, version, created_by, owner_id) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (record_type, id) DO UPDATE SET version = EXCLUDED.version, created_by = EXCLUDED.created_by, owner_id = EXCLUDED.owner_id
+       WHERE known_records.tenant_id = EXCLUDED.tenant_id AND NOT known_records.deleted
+         AND (known_records.version < EXCLUDED.version OR (known_records.version = EXCLUDED.version AND known_records.created_by IS NULL))`,
+    [type, data.id, tenantId, data.version, uuidOrNull(data.created_by), uuidOrNull(data.owner?.id ?? data.assigned_to?.id)],
   );
 }
+
+/** `<type>.created` / `<type>.updated`. */
+export const applyKnownRecordChanged = (manager: EntityManager, type: KnownRecordType, event: CrmEvent): Promise<void> =>
+  applyKnownRecord(manager, type, event.tenantid, event.data);
 
 /**
  * `<type>.deleted`: the record is gone for good (ids are never reused), whatever arrives after. A
- * redirect left by its merge (`merged_into`) stays, whichever of the two events came first.
+ * redirect left by its merge (`merged_into`) stays, whichever of the two events came first. Takes the
+ * row's lock first: a write that checked the record has committed once this returns (and what it
+ * linked is then cleared by the caller), later ones find it deleted.
  */
-export async function applyKnownRecordDeleted(manager: EntityManager, type: KnownRecordType, event: CrmEvent): Promise<void> {
-  if (!isRecordEventData(event.data)) return;
+export async function markKnownRecordDeleted(manager: EntityManager, type: KnownRecordType, tenantId: string, id: string, version: number): Promise<void> {
   await manager.query(
     `INSERT INTO known_records (record_type, id, tenant_id, version, deleted) VALUES ($1, $2, $3, $4, true)
      ON CONFLICT (record_type, id) DO UPDATE SET deleted = true,
-       version = greatest(known_records.version, EXCLUDED.version)`,
-    [type, event.data.id, event.tenantid, event.data.version],
+       version = greatest(known_records.version, EXCLUDED.version)
+       WHERE known_records.tenant_id = EXCLUDED.tenant_id`,
+    [type, id, tenantId, version],
   );
 }
 
-/** The ids among `ids` that are not live records of that type in the tenant. */
-export async function unknownRecordIds(db: Db, type: KnownRecordType, tenantId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: string }>(
-    db,
-    `SELECT id FROM known_records WHERE record_type = $1 AND tenant_id = $2 AND id = ANY($3::uuid[]) AND NOT deleted`,
-    [type, tenantId, ids],
-  );
-  const known = new Set(rows.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
-}
+/**
+ * The replica of one type as writes check against it (`ReplicatedReferences`): a deleted record (a
+ * merged-away one included) is deleted for good. With `lock`, the rows read are share-locked until
+ * commit (a delete or a merge handled meanwhile waits, then clears or moves what the write linked).
+ */
+const knownRecordReplica = (type: KnownRecordType): Replica => ({
+  type,
+  async held(db, tenantId, ids, options) {
+    const rows = await queryRows<{ id: string; deleted: boolean; created_by: string | null; owner_id: string | null }>(
+      db,
+      `SELECT id, deleted, created_by, owner_id FROM known_records WHERE record_type = $1 AND tenant_id = $2 AND id = ANY($3::uuid[])
+       ${options?.lock ? 'ORDER BY id FOR SHARE' : ''}`,
+      [type, tenantId, ids],
+    );
+    return new Map(
+      rows.map((row): [string, HeldRecord] => [row.id, row.deleted ? { deleted: true } : { deleted: false, ownership: { createdBy: row.created_by, ownerId: row.owner_id } }]),
+    );
+  },
+  apply: (manager, tenantId, data) => applyKnownRecord(manager, type, tenantId, data),
+});
+
+export const KNOWN_RECORD_REPLICAS: Readonly<Record<KnownRecordType, Replica>> = {
+  contact: knownRecordReplica('contact'),
+  lead: knownRecordReplica('lead'),
+};
 
 /** The advisory lock of one contact or lead id (`$1` its type, `$2` its id), taken by merges and by writes naming it. */
 const MERGE_LOCK_KEY = `hashtextextended('known_records:' || $1 || ':' || $2, 0)`;

@@ -28,8 +28,8 @@ export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, Opp
   required: ['name'],
   defaults: (owner, existing) => opportunityDefaults(owner, existing?.lead_id ?? null),
   knownReferences: OPPORTUNITY_KNOWN_REFERENCES,
-  async checkReferences(db, tenantId, values, existing) {
-    const check = new ReferenceCheck(db, tenantId);
+  async checkReferences(db, caller, values, existing) {
+    const check = new ReferenceCheck(db, caller);
     await check.inSchema('account_id', 'account', ACCOUNTS, values.account_id, existing?.account_id);
     await check.knownReferences(OPPORTUNITY_KNOWN_REFERENCES, values, existing);
     check.done();

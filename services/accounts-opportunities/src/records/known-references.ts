@@ -1,7 +1,7 @@
 import type { Db, EntityManager } from '@crm/shared';
 import { resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
 import { publishRecords, type ChangeContext, type RecordKind } from './record-kind';
-import { replaceReference, type OwnedValues, type ReferenceColumn } from './record-table';
+import { dropReference, replaceReference, type OwnedValues, type ReferenceColumn } from './record-table';
 
 /**
  * A reference to a record of another service (a task's `lead_id`, an opportunity's `contact_ids`):
@@ -47,20 +47,24 @@ export async function redirectMergedReferences<V extends OwnedValues, Values ext
 }
 
 /**
- * `<type>.merged`: every record of the kind pointing to `mergedId` points to `keeperId` instead, each as
- * a change of the record (version, `updated_at`), announced with `<entity>.updated` in the same
- * transaction. Records already moved hold `mergedId` no more, so a replayed merge changes nothing.
+ * What a merge or a delete of a contact or lead does to the kind's records pointing to it: each such
+ * record changes (version, `updated_at`), announced with `<entity>.updated` in the same transaction.
+ * `keeperId` given (a merge): they point to the keeper instead; else (a delete) the reference is
+ * cleared (a list loses the id). Records already changed hold the id no more, so a replay changes nothing.
  */
-export async function moveKnownReferences<V extends OwnedValues, View extends { id: string }>(
+export async function followKnownRecord<V extends OwnedValues, View extends { id: string }>(
   manager: EntityManager,
   kind: RecordKind<V, View, never, keyof V & string>,
   type: KnownRecordType,
   tenantId: string,
-  merge: { mergedId: string; keeperId: string },
+  gone: { id: string; keeperId?: string },
   context: ChangeContext,
 ): Promise<void> {
   for (const reference of kind.knownReferences.filter((candidate) => candidate.type === type)) {
-    const records = await replaceReference(manager, kind.table, reference, tenantId, merge.mergedId, merge.keeperId, context.now);
+    const records =
+      gone.keeperId === undefined
+        ? await dropReference(manager, kind.table, reference, tenantId, gone.id, context.now)
+        : await replaceReference(manager, kind.table, reference, tenantId, gone.id, gone.keeperId, context.now);
     await publishRecords(manager, kind, 'updated', context.actor, records);
   }
 }

@@ -1,4 +1,4 @@
-import { ValidationError, type Caller, type CustomFieldWriteMode, type Db, type EntityManager, type EventActor } from '@crm/shared';
+import { ValidationError, type Caller, type CustomFieldWriteMode, type Db, type EntityManager, type EventActor, type NamedReferences } from '@crm/shared';
 import { sameValues as sameRecordValues } from '@crm/shared';
 import type { EntityCustomFields } from '@crm/shared';
 import type { KnownReference } from './known-references';
@@ -42,14 +42,22 @@ export interface RecordKind<V extends OwnedValues, View extends { id: string }, 
    * merged-away record to its keeper when written, and moved along when a merge is announced.
    */
   knownReferences: readonly KnownReference<V>[];
-  /** Checks what the values point to (accounts, contacts, ...), 400 on the field; `existing` when changing. */
-  checkReferences(db: Db, tenantId: string, values: V, existing: V | undefined): Promise<void>;
+  /**
+   * Checks what the values point to (accounts, contacts, ...): records of the tenant the caller may
+   * open, else 400 on the field; `existing` when changing.
+   */
+  checkReferences(db: Db, caller: Caller, values: V, existing: V | undefined): Promise<void>;
   /** The records as the API shows them (owners and linked names looked up in a few queries). */
   views(db: Db, tenantId: string, records: StoredRecord<V>[]): Promise<View[]>;
   /** The entity's own list filters (the common ones are applied already). */
   filters(filter: ListFilter, query: Query): void;
   /** What deleting a record does first to the records that point to it. */
   beforeDelete?(manager: EntityManager, context: ChangeContext, record: StoredRecord<V>): Promise<void>;
+}
+
+/** The fields of the kind's bodies naming records of other services: its owner, its contacts and leads. */
+export function namedReferencesOf<V extends OwnedValues>(kind: { knownReferences: readonly KnownReference<V>[] }): NamedReferences {
+  return { assigned_to_id: 'profile', ...Object.fromEntries(kind.knownReferences.map(({ column, type }) => [column, type])) };
 }
 
 /**

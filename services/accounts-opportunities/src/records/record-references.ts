@@ -1,36 +1,40 @@
-import { ValidationError, type Db } from '@crm/shared';
-import { unknownRecordIds, type KnownRecordType } from '../known-records/known-records';
+import { refusedIds, ValidationError, type Caller, type Db } from '@crm/shared';
+import { KNOWN_RECORD_REPLICAS, type KnownRecordType } from '../known-records/known-records';
 import { referencedIds, type KnownReference } from './known-references';
-import { recordExists, type OwnedValues } from './record-table';
+import { recordOpenable, type OwnedValues } from './record-table';
 
 /**
- * Checks what a record's values point to, field by field, and reports every bad reference in one 400.
- * Only references that change are checked: one the record held already stays valid (an account or
- * opportunity of this schema cannot vanish without clearing it; a contact or lead may have been deleted
- * since, and that does not block an unrelated change).
+ * Checks what a record's values point to, field by field, and reports every bad reference in one 400:
+ * each must name a record of the tenant the caller may open (DESIGN §4), as for a random id otherwise.
+ * Only references that change are checked: one the record held already stays valid (a referenced
+ * record deleted since has its references cleared by its delete).
  */
 export class ReferenceCheck {
   private readonly errors: Record<string, string> = {};
 
   constructor(
     private readonly db: Db,
-    private readonly tenantId: string,
+    private readonly caller: Caller,
   ) {}
 
   /** A record of this schema (an account, an opportunity), share-locked until commit so it stays. */
   async inSchema(field: string, what: string, table: { name: string }, id: string | null, held: string | null | undefined): Promise<this> {
-    if (id !== null && id !== held && !(await recordExists(this.db, table, this.tenantId, id))) {
+    if (id !== null && id !== held && !(await recordOpenable(this.db, table, this.caller, id))) {
       this.errors[field] = `No ${what} of this organisation has this id.`;
     }
     return this;
   }
 
-  /** Records of another service (contacts, leads), as the `known_records` replica knows them. */
+  /**
+   * Records of another service (contacts, leads), as the `known_records` replica holds them once
+   * `ReplicatedReferences.ensure` asked their owner about any it could not vouch for.
+   */
   async known(field: string, type: KnownRecordType, ids: readonly (string | null)[], held: readonly (string | null)[] = []): Promise<this> {
     const fresh = ids.filter((id): id is string => id !== null && !held.includes(id));
-    const unknown = await unknownRecordIds(this.db, type, this.tenantId, fresh);
+    const refused = await refusedIds(this.db, KNOWN_RECORD_REPLICAS[type], this.caller, fresh);
+    const unknown = fresh.filter((id) => refused.has(id));
     if (unknown.length === 1 && ids.length === 1) this.errors[field] = `No ${type} of this organisation has this id.`;
-    else if (unknown.length > 0) this.errors[field] = `No ${type} of this organisation has the id ${unknown.join(', ')}.`;
+    else if (unknown.length > 0) this.errors[field] = `No ${type} of this organisation has the id ${[...new Set(unknown)].join(', ')}.`;
     return this;
   }
 

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@crm/shared';
+import { queryOne, queryRows, visibleRecordsCondition, type Caller, type Db } from '@crm/shared';
 
 /**
  * What the three entities of this service share in storage: every table has the server-derived
@@ -136,12 +136,21 @@ export async function findRecord<V extends OwnedValues>(
   return row && toRecord(table, row);
 }
 
+/** The tenant's records among `ids` (others are left out). */
+export async function findRecords<V extends OwnedValues>(db: Db, table: RecordTable<V>, tenantId: string, ids: readonly string[]): Promise<StoredRecord<V>[]> {
+  const rows = await queryRows<Row>(db, `SELECT ${selectList(table)} FROM ${table.name} WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+  return rows.map((row) => toRecord(table, row));
+}
+
 /**
- * Whether the tenant has a record with that id. The row is share-locked until commit, so it cannot be
- * deleted between this check and the write that points to it.
+ * Whether the caller may open the record with that id (of their tenant, and theirs unless they are an
+ * admin). The row is share-locked until commit, so it cannot be deleted between this check and the
+ * write that points to it.
  */
-export async function recordExists(db: Db, table: { name: string }, tenantId: string, id: string): Promise<boolean> {
-  const row = await queryOne(db, `SELECT 1 FROM ${table.name} WHERE tenant_id = $1 AND id = $2 FOR KEY SHARE`, [tenantId, id]);
+export async function recordOpenable(db: Db, table: { name: string }, caller: Caller, id: string): Promise<boolean> {
+  const params: unknown[] = [id];
+  const visible = visibleRecordsCondition(caller, 'assigned_to', params);
+  const row = await queryOne(db, `SELECT 1 FROM ${table.name} WHERE id = $1 AND ${visible} FOR KEY SHARE`, params);
   return row !== undefined;
 }
 
@@ -187,6 +196,24 @@ export async function clearReference<V extends OwnedValues>(
   now: Date,
 ): Promise<StoredRecord<V>[]> {
   return changeReferenceHolders(db, table, tenantId, now, { set: `${column} = NULL`, holders: `${column} = $3`, params: [referencedId] });
+}
+
+/** Drops `referencedId` from a reference on every record of the tenant that holds it (null, or out of the list): the records changed. */
+export async function dropReference<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  reference: ReferenceColumn<V>,
+  tenantId: string,
+  referencedId: string,
+  now: Date,
+): Promise<StoredRecord<V>[]> {
+  if (!reference.list) return clearReference(db, table, reference.column, tenantId, referencedId, now);
+  const { column } = reference;
+  return changeReferenceHolders(db, table, tenantId, now, {
+    set: `${column} = array_remove(${column}, $3::uuid)`,
+    holders: `${column} @> ARRAY[$3::uuid]`,
+    params: [referencedId],
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
 import type { ServiceContext } from '../config';
-import { redirectMergedReferences } from './known-references';
+import { redirectMergedReferences, type KnownReference } from './known-references';
 import { openRecord, ownershipOf } from './record-access';
 import { actorOf, emitRecordDeleted } from './record-events';
-import { mergeValues, publishRecords, sameValues, type RecordInput, type RecordKind } from './record-kind';
+import { mergeValues, namedReferencesOf, publishRecords, sameValues, type RecordInput, type RecordKind } from './record-kind';
 import { ListFilter, orderOf } from './record-list';
 import type { CommonListQuery } from './record-schemas';
 import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, type OwnedValues } from './record-table';
@@ -21,14 +21,25 @@ import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, ty
 async function linkedValues<V extends OwnedValues>(
   manager: EntityManager,
   kind: RecordKind<V, { id: string }, never, keyof V & string>,
-  tenantId: string,
+  caller: Caller,
   values: V,
   existing: V | undefined,
 ): Promise<V> {
-  const linked = await redirectMergedReferences(manager, kind.knownReferences, tenantId, values, existing);
-  await kind.checkReferences(manager, tenantId, linked, existing);
+  const linked = await redirectMergedReferences(manager, kind.knownReferences, caller.tenantId, values, existing);
+  await kind.checkReferences(manager, caller, linked, existing);
   return linked;
 }
+
+/**
+ * Before a write's transaction: the replicas vouch for the members, contacts and leads the body names,
+ * and for the caller (`ReplicatedReferences`), so one created a moment ago is there to check and show.
+ */
+const ensureReferences = <V extends OwnedValues>(
+  context: ServiceContext,
+  kind: { knownReferences: readonly KnownReference<V>[] },
+  caller: Caller,
+  input: RecordInput,
+): Promise<void> => context.references.ensureNamedIn(caller, [input], namedReferencesOf(kind));
 
 /** The list: what the caller may open, filtered, ordered and paged; the count is of the same set. */
 export async function findRecords<V extends OwnedValues, View extends { id: string }, Query extends CommonListQuery>(
@@ -61,10 +72,11 @@ export async function createRecord<V extends OwnedValues, View extends { id: str
   requireSalesAccess(caller);
   checkAssignment(caller, input.assigned_to_id, undefined);
   const values = mergeValues(kind, 'create', caller, input, undefined);
+  await ensureReferences(context, kind, caller, input);
   return context.dataSource.transaction(async (manager) => {
     values.custom_fields = await kind.customFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
     if (input.assigned_to_id !== undefined) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
-    const linked = await linkedValues(manager, kind, caller.tenantId, values, undefined);
+    const linked = await linkedValues(manager, kind, caller, values, undefined);
     const record = await insertRecord(
       manager,
       kind.table,
@@ -101,6 +113,7 @@ export async function changeRecord<V extends OwnedValues, View extends { id: str
   mode: 'replace' | 'patch',
   input: RecordInput,
 ): Promise<View> {
+  await ensureReferences(context, kind, caller, input);
   return context.dataSource.transaction(async (manager) => {
     const existing = await openRecord(manager, kind.table, caller, id, true);
     const stored = existing.values;
@@ -111,7 +124,7 @@ export async function changeRecord<V extends OwnedValues, View extends { id: str
         ? stored.custom_fields
         : await kind.customFields.validValues(manager, caller.tenantId, mode, input.custom_fields, stored.custom_fields);
     if (values.assigned_to !== stored.assigned_to) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
-    const linked = await linkedValues(manager, kind, caller.tenantId, values, stored);
+    const linked = await linkedValues(manager, kind, caller, values, stored);
     if (sameValues(kind.table, linked, stored)) return (await kind.views(manager, caller.tenantId, [existing]))[0]!;
     const record = await updateRecord(manager, kind.table, id, linked, context.clock());
     const [view] = await publishRecords(manager, kind, 'updated', actorOf(caller), [record]);

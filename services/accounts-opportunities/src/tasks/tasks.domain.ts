@@ -36,8 +36,8 @@ export const taskKind: RecordKind<TaskValues, TaskView, TaskListQuery, 'title'> 
     custom_fields: {},
   }),
   knownReferences: TASK_KNOWN_REFERENCES,
-  async checkReferences(db, tenantId, values, existing) {
-    const check = new ReferenceCheck(db, tenantId);
+  async checkReferences(db, caller, values, existing) {
+    const check = new ReferenceCheck(db, caller);
     await check.inSchema('account_id', 'account', ACCOUNTS, values.account_id, existing?.account_id);
     await check.inSchema('opportunity_id', 'opportunity', OPPORTUNITIES, values.opportunity_id, existing?.opportunity_id);
     await check.knownReferences(TASK_KNOWN_REFERENCES, values, existing);

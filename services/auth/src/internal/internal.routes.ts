@@ -1,8 +1,10 @@
-import { parseBody } from '@crm/shared';
+import { lookupRoutes, parseBody } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { resolveApiTokenBody } from '../api-tokens/api-tokens.schemas';
 import { resolveApiToken } from '../api-tokens/resolve-api-token';
+import { profileEventData } from '../users/profile-events';
+import { findProfiles } from '../users/users.repository';
 
 /**
  * Service-to-service endpoints under `/internal/`: the gateway routes only `/api/...`, so clients never
@@ -14,5 +16,13 @@ export function internalRoutes(deps: AuthDeps): Router {
     const { token } = parseBody(req, resolveApiTokenBody);
     res.json({ caller: await resolveApiToken(deps, token) });
   });
+  // Another service's profiles replica asking about members it has not heard of yet (DESIGN §1).
+  router.use(
+    lookupRoutes({
+      type: 'profile',
+      dataSource: deps.dataSource,
+      find: async (db, tenantId, ids) => (await findProfiles(db, tenantId, ids)).map(profileEventData),
+    }),
+  );
   return router;
 }

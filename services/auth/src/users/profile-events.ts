@@ -13,6 +13,16 @@ export type ProfileEventData = {
   version: number;
 };
 
+/** A profile as its events, and auth's internal lookup, describe it. */
+export const profileEventData = (profile: Profile): ProfileEventData => ({
+  id: profile.id,
+  user_id: profile.userId,
+  email: profile.email,
+  role: profile.role,
+  sales_access: profile.salesAccess,
+  version: profile.version,
+});
+
 /** Writes the profile's event to the outbox of the transaction `manager` belongs to. */
 export async function enqueueProfileEvent(
   manager: EntityManager,
@@ -21,14 +31,7 @@ export async function enqueueProfileEvent(
   actor: EventActor,
   time: Date,
 ): Promise<void> {
-  const data: ProfileEventData = {
-    id: profile.id,
-    user_id: profile.userId,
-    email: profile.email,
-    role: profile.role,
-    sales_access: profile.salesAccess,
-    version: profile.version,
-  };
+  const data = profileEventData(profile);
   await enqueueEvent(
     manager,
     createEvent({ source: 'auth', type, subject: profile.id, tenantId: profile.orgId, actor, data, time }),

@@ -103,6 +103,18 @@ export async function findProfile(
   return row ? toProfile(row) : undefined;
 }
 
+/** The tenant's profiles among `ids` (others are left out). */
+export async function findProfiles(db: Db, orgId: string, ids: readonly string[]): Promise<Profile[]> {
+  const rows = await queryRows<ProfileRow>(
+    db,
+    `SELECT ${PROFILE_COLUMNS}
+       FROM profiles p JOIN users u ON u.id = p.user_id
+      WHERE p.org_id = $1 AND p.id = ANY($2::uuid[])`,
+    [orgId, ids],
+  );
+  return rows.map(toProfile);
+}
+
 export async function countProfiles(db: Db, orgId: string): Promise<number> {
   const row = await queryOne<{ count: string }>(db, `SELECT count(*) AS count FROM profiles WHERE org_id = $1`, [orgId]);
   return Number(row?.count ?? 0);

@@ -1,22 +1,18 @@
-import { isUuid, queryOne, queryRows, type CrmEvent, type Db, type EntityManager } from '@crm/shared';
+import { queryRows, type Db, type HeldRecord } from '@crm/shared';
 
 /**
  * The contacts service's copy of the accounts of accounts-opportunities (DESIGN §1): enough to check a
- * contact's `account_id` and to show `account {id, name}`, fed by `account.created|updated|deleted`.
- * Delivery is at least once and unordered, so a change applies only when its version is newer, and a
- * deleted account leaves a tombstone that no older event can undo.
+ * contact's `account_id` (an account of the tenant the caller may open) and to show `account {id, name}`.
+ * This file is its storage; `account-changes.ts` applies the account events and lookups to it.
  */
-export const ACCOUNT_EVENT_TYPES = {
-  created: 'account.created',
-  updated: 'account.updated',
-  deleted: 'account.deleted',
-} as const;
-
 export interface AccountReplica {
   id: string;
   tenantId: string;
   name: string;
   version: number;
+  /** Who may open it; null where not known (see the migration). */
+  createdBy: string | null;
+  ownerId: string | null;
 }
 
 export interface AccountRef {
@@ -25,87 +21,67 @@ export interface AccountRef {
 }
 
 /** One account's changes apply one after the other (an upsert racing a delete cannot resurrect it). */
-async function lockAccount(db: Db, id: string): Promise<void> {
+export async function lockAccount(db: Db, id: string): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('contacts.accounts:' || $1, 0))`, [id]);
 }
 
 /**
- * Inserts the account, or updates its name when `version` is newer than the copy; an account deleted
- * before (a tombstone) stays deleted. Answers whether the replica holds the account afterwards, so a
- * caller (lead conversion) knows whether a contact may point to it. Call it inside a transaction.
+ * Inserts the account, or updates it when `version` is newer than the copy (or the copy lacks who may
+ * open it); an account deleted before (a tombstone) stays deleted. Answers whether the replica holds the
+ * account afterwards, and whether its name changed (contacts linked to it show another name). Takes
+ * `lockAccount`; call it inside a transaction.
  */
-export async function upsertAccountReplica(db: Db, account: AccountReplica): Promise<boolean> {
+export async function upsertAccountReplica(db: Db, account: AccountReplica): Promise<{ held: boolean; renamed: boolean }> {
   await lockAccount(db, account.id);
+  const [before] = await queryRows<{ name: string }>(db, `SELECT name FROM accounts WHERE tenant_id = $1 AND id = $2`, [account.tenantId, account.id]);
   await db.query(
-    `INSERT INTO accounts (id, tenant_id, name, version)
-     SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM account_tombstones WHERE id = $1)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, version = EXCLUDED.version
-       WHERE accounts.version < EXCLUDED.version`,
-    [account.id, account.tenantId, account.name, account.version],
+    `INSERT INTO accounts (id, tenant_id, name, version, created_by, owner_id)
+     SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM account_tombstones WHERE id = $1)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, version = EXCLUDED.version,
+       created_by = EXCLUDED.created_by, owner_id = EXCLUDED.owner_id
+       WHERE accounts.tenant_id = EXCLUDED.tenant_id
+         AND (accounts.version < EXCLUDED.version OR (accounts.version = EXCLUDED.version AND accounts.created_by IS NULL))`,
+    [account.id, account.tenantId, account.name, account.version, account.createdBy, account.ownerId],
   );
-  return (await queryOne(db, `SELECT 1 FROM accounts WHERE tenant_id = $1 AND id = $2`, [account.tenantId, account.id])) !== undefined;
+  const [after] = await queryRows<{ name: string }>(db, `SELECT name FROM accounts WHERE tenant_id = $1 AND id = $2`, [account.tenantId, account.id]);
+  return { held: after !== undefined, renamed: before !== undefined && after !== undefined && before.name !== after.name };
 }
 
 /**
- * The account is gone: a tombstone, the replica row deleted and every contact of the tenant linked to
- * it made standalone (`account_id = null`). Those contacts keep their version and `updated_at` and no
- * `contact.updated` is emitted: the link was to another service's record, which announced its own end.
+ * Locks the account's row against the contact writes that key-share-lock it (`heldAccounts` with
+ * `lock`): once this returns, every write linking a contact to it has committed, and later ones wait.
+ * Answers whether the row was there.
  */
-export async function deleteAccountReplica(db: Db, account: { id: string; tenantId: string; version: number }): Promise<void> {
-  await lockAccount(db, account.id);
+export async function lockAccountRow(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await queryRows(db, `SELECT 1 FROM accounts WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
+  return rows.length > 0;
+}
+
+/** The account is gone for good: a tombstone (no older event brings it back), and its row deleted. */
+export async function forgetAccount(db: Db, account: { id: string; tenantId: string; version: number }): Promise<void> {
   await db.query(
     `INSERT INTO account_tombstones (id, tenant_id, version) VALUES ($1, $2, $3)
      ON CONFLICT (id) DO UPDATE SET version = greatest(account_tombstones.version, EXCLUDED.version)`,
     [account.id, account.tenantId, account.version],
   );
-  await db.query(`UPDATE contacts SET account_id = NULL WHERE tenant_id = $1 AND account_id = $2`, [account.tenantId, account.id]);
   await db.query(`DELETE FROM accounts WHERE tenant_id = $1 AND id = $2`, [account.tenantId, account.id]);
 }
 
-interface AccountEventData {
-  id: string;
-  name?: unknown;
-  version: number;
-}
-
-function isAccountEventData(data: unknown): data is AccountEventData {
-  const candidate = data as Partial<AccountEventData>;
-  return isUuid(candidate?.id) && Number.isInteger(candidate.version);
-}
-
-/** `account.created` / `account.updated`; an event without an id, a name or an integer version is ignored. */
-export async function applyAccountChanged(manager: EntityManager, event: CrmEvent): Promise<void> {
-  const data = event.data;
-  if (!isAccountEventData(data) || typeof data.name !== 'string') return;
-  await upsertAccountReplica(manager, { id: data.id, tenantId: event.tenantid, name: data.name, version: data.version });
-}
-
-/** `account.deleted` (`{id, version, assigned_to}`). */
-export async function applyAccountDeleted(manager: EntityManager, event: CrmEvent): Promise<void> {
-  const data = event.data;
-  if (!isAccountEventData(data)) return;
-  await deleteAccountReplica(manager, { id: data.id, tenantId: event.tenantid, version: data.version });
-}
-
 /**
- * Checks that an account of the tenant is in the replica and key-share-locks it until commit, so it
- * cannot be deleted between this check and the write that links a contact to it.
+ * What the replica holds of `ids` in the tenant, tombstones included. With `lock`, the live rows are
+ * key-share-locked until commit, so none can be deleted between the check and the write linking it.
  */
-export async function lockAccountOfTenant(db: Db, tenantId: string, id: string): Promise<boolean> {
-  return (await accountsNotInTenant(db, tenantId, [id])).size === 0;
-}
-
-/** `lockAccountOfTenant` for many ids at once (an import): the ids that are not accounts of the tenant. */
-export async function accountsNotInTenant(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await queryRows<{ id: string }>(
+export async function heldAccounts(db: Db, tenantId: string, ids: readonly string[], lock = false): Promise<Map<string, HeldRecord>> {
+  const rows = await queryRows<{ id: string; deleted: boolean; created_by: string | null; owner_id: string | null }>(
     db,
-    `SELECT id FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR KEY SHARE`,
-    [tenantId, unique],
+    `SELECT id, false AS deleted, created_by, owner_id FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[])
+     ${lock ? 'ORDER BY id FOR KEY SHARE' : ''}`,
+    [tenantId, ids],
   );
-  const found = new Set(rows.map((row) => row.id));
-  return new Set(unique.filter((id) => !found.has(id)));
+  const tombstones = await queryRows<{ id: string }>(db, `SELECT id FROM account_tombstones WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+  const held = new Map<string, HeldRecord>(rows.map((row) => [row.id, { deleted: false, ownership: { createdBy: row.created_by, ownerId: row.owner_id } }]));
+  for (const { id } of tombstones) held.set(id, { deleted: true });
+  return held;
 }
 
 /** `{id, name}` of each account id found in the tenant's replica. */

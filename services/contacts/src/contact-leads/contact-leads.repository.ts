@@ -62,3 +62,13 @@ export async function moveContactLinksOfLead(db: Db, tenantId: string, fromLeadI
   );
   return rows.map((row) => row.contact_id);
 }
+
+/** A deleted lead: no contact is linked to it any more. Answers the contacts that were. */
+export async function unlinkLead(db: Db, tenantId: string, leadId: string): Promise<string[]> {
+  const rows = await queryRows<{ contact_id: string }>(
+    db,
+    `DELETE FROM contact_leads WHERE tenant_id = $1 AND lead_id = $2 RETURNING contact_id`,
+    [tenantId, leadId],
+  );
+  return rows.map((row) => row.contact_id).sort();
+}

@@ -1,5 +1,6 @@
 import { actorOf, enqueueRecordChanged, enqueueRecordDeleted, type Caller, type EntityManager, type EventActor } from '@crm/shared';
-import type { ContactView } from './contact-view';
+import { contactViews, type ContactView } from './contact-view';
+import type { ContactRecord } from './contacts.repository';
 
 export const SERVICE_NAME = 'contacts';
 
@@ -15,6 +16,13 @@ export async function emitContactChanged(
 ): Promise<void> {
   const record = { id: contact.id, tenantId: contact.org, version };
   await enqueueRecordChanged(manager, { source: SERVICE_NAME, type, actor, record, view: contact });
+}
+
+/** `contact.updated` for each of the tenant's contacts another record's change reached (`touchContacts`). */
+export async function announceContactsChanged(manager: EntityManager, actor: EventActor | null, contacts: ContactRecord[]): Promise<void> {
+  if (contacts.length === 0) return;
+  const views = await contactViews(manager, contacts[0]!.tenantId, contacts);
+  for (const [index, contact] of contacts.entries()) await emitContactChanged(manager, 'contact.updated', actor, views[index]!, contact.version);
 }
 
 /** `contact.deleted`: `assigned_to` lists every owner the contact had (one for a plain delete; more after a merge). */

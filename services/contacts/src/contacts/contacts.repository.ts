@@ -150,6 +150,34 @@ export async function updateContact(db: Db, id: string, values: ContactValues, n
   return toRecord(row!);
 }
 
+/** The tenant's contacts among `ids` (others are left out). */
+export async function findContacts(db: Db, tenantId: string, ids: readonly string[]): Promise<ContactRecord[]> {
+  const rows = await queryRows<ContactRow>(db, `SELECT ${COLUMNS} FROM contacts WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+  return rows.map(toRecord);
+}
+
+/**
+ * Contacts of the tenant another record's change reaches (their account renamed or deleted, a linked
+ * lead deleted), changed as any change is: version + 1 and `updated_at`, so a client syncing by
+ * `updated_at` sees them. `clearAccount` also unlinks them from the account. `$1` is the tenant, `$2`
+ * the time; `which` is the condition on the contacts, its parameters from `$3` on.
+ */
+export async function touchContacts(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  which: { condition: string; params: unknown[]; clearAccount?: boolean },
+): Promise<ContactRecord[]> {
+  const rows = await queryRows<ContactRow>(
+    db,
+    `UPDATE contacts SET ${which.clearAccount ? 'account_id = NULL, ' : ''}version = version + 1, updated_at = $2
+     WHERE tenant_id = $1 AND ${which.condition}
+     RETURNING ${COLUMNS}`,
+    [tenantId, now, ...which.params],
+  );
+  return rows.map(toRecord);
+}
+
 export async function deleteContact(db: Db, id: string): Promise<void> {
   await db.query(`DELETE FROM contacts WHERE id = $1`, [id]);
 }

@@ -6,6 +6,7 @@ import {
   prepareEach,
   profileBelongsToTenant,
   profilesNotInTenant,
+  refusedIds,
   requireSalesAccess,
   requireValidCustomFieldValues,
   sameValues,
@@ -14,10 +15,11 @@ import {
   type CustomFieldRule,
   type Db,
   type EntityManager,
+  type NamedReferences,
   type PreparedRow,
   type RecordImporter,
 } from '@crm/shared';
-import { accountsNotInTenant, lockAccountOfTenant } from '../accounts/account-replica';
+import { accountReplica } from '../accounts/account-changes';
 import type { ContactsDeps } from '../contacts-deps';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
@@ -30,17 +32,24 @@ import { CONTACT_COLUMNS } from '../import-export/contact-columns';
 
 const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
 
+/** The fields of a contact's body naming records of other services (checked against the replicas). */
+export const CONTACT_REFERENCES: NamedReferences = { account_id: 'account', owner_id: 'profile' };
+
+/** Makes the replicas vouch for what `bodies` name, before the write's transaction (`ReplicatedReferences`). */
+const ensureReferences = (deps: ContactsDeps, caller: Caller, bodies: readonly object[]): Promise<void> =>
+  deps.references.ensureNamedIn(caller, bodies, CONTACT_REFERENCES);
+
 /**
  * The references of `values` that differ from `current` name what they must: the owner a member of
- * the tenant (profiles replica), the account an account of the tenant (accounts replica, locked until
- * commit). Every bad one is reported in one 400.
+ * the tenant (profiles replica), the account one of the tenant the caller may open (accounts replica,
+ * locked until commit). Every bad one is reported in one 400.
  */
-async function checkReferences(db: Db, tenantId: string, values: ContactValues, current: Partial<ContactValues>): Promise<void> {
+async function checkReferences(db: Db, caller: Caller, values: ContactValues, current: Partial<ContactValues>): Promise<void> {
   const errors: Record<string, string> = {};
-  if (values.ownerId !== current.ownerId && !(await profileBelongsToTenant(db, tenantId, values.ownerId))) {
+  if (values.ownerId !== current.ownerId && !(await profileBelongsToTenant(db, caller.tenantId, values.ownerId))) {
     errors.owner_id = NOT_A_MEMBER;
   }
-  if (values.accountId !== null && values.accountId !== current.accountId && !(await lockAccountOfTenant(db, tenantId, values.accountId))) {
+  if (values.accountId !== null && values.accountId !== current.accountId && (await refusedIds(db, accountReplica, caller, [values.accountId])).size > 0) {
     errors.account_id = UNKNOWN_ACCOUNT;
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -49,8 +58,8 @@ async function checkReferences(db: Db, tenantId: string, values: ContactValues, 
 /**
  * Every rule of a create, for many bodies at once (an import; a POST is a batch of one), with one query
  * per lookup whatever the number: the owner change (403), the name rule, the custom fields against
- * `definitions`, the owners in the tenant and the accounts in the replica (locked until commit). One
- * answer per input, in order.
+ * `definitions`, the owners in the tenant and the accounts in the replica that the caller may open
+ * (locked until commit). One answer per input, in order.
  */
 export async function prepareNewContacts(
   manager: EntityManager,
@@ -67,7 +76,7 @@ export async function prepareNewContacts(
   });
   const valid = prepared.flatMap((result) => (result.ok ? [result.values] : []));
   const strangers = await profilesNotInTenant(manager, caller.tenantId, valid.map((values) => values.ownerId).filter((id) => id !== caller.profileId));
-  const unknownAccounts = await accountsNotInTenant(manager, caller.tenantId, valid.flatMap((values) => (values.accountId ? [values.accountId] : [])));
+  const unknownAccounts = await refusedIds(manager, accountReplica, caller, valid.flatMap((values) => (values.accountId ? [values.accountId] : [])));
   return prepared.map((result) => {
     if (!result.ok) return result;
     const errors: Record<string, string> = {};
@@ -93,6 +102,7 @@ export const contactCreation = (deps: ContactsDeps): RecordImporter<ContactInput
   customFieldEntity: contactCustomFields.entity,
   columns: CONTACT_COLUMNS,
   body: contactBody,
+  ensureReferences: (caller, bodies) => ensureReferences(deps, caller, bodies),
   prepare: prepareNewContacts,
   create: (manager, caller, values) => storeNewContacts(manager, caller, values, deps.clock()),
 });
@@ -109,6 +119,7 @@ export async function changeContact(
   mode: Exclude<WriteMode, 'create'>,
   input: ContactInput,
 ): Promise<ContactView> {
+  await ensureReferences(deps, caller, [input]);
   return deps.dataSource.transaction(async (manager) => {
     const existing = await openContact(manager, caller, id, true);
     checkOwnerChange(caller, input, existing.ownerId);
@@ -117,7 +128,7 @@ export async function changeContact(
       mode === 'patch' && input.custom_fields === undefined
         ? existing.customFields
         : await contactCustomFields.validValues(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
-    await checkReferences(manager, caller.tenantId, values, existing);
+    await checkReferences(manager, caller, values, existing);
     if (sameValues(values, existing as ContactValues)) return contactViewOf(manager, existing);
     const contact = await updateContact(manager, id, values, deps.clock());
     return publishChange(manager, 'contact.updated', caller, contact);

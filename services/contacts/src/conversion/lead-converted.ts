@@ -1,4 +1,4 @@
-import { leadConvertedData, type CrmEvent, type EntityManager } from '@crm/shared';
+import { leadConvertedData, rememberProfile, type CrmEvent, type EntityManager, type ProfileRef } from '@crm/shared';
 import { upsertAccountReplica } from '../accounts/account-replica';
 import { linkContactToLead } from '../contact-leads/contact-leads.repository';
 import { emitContactChanged } from '../contacts/contact-events';
@@ -8,18 +8,23 @@ import { findContact, insertContact } from '../contacts/contacts.repository';
 /**
  * `lead.converted` (DESIGN §6): the contact, by the id leads allocated, linked to the lead and to the
  * new account. The account is put in the replica from the event (version 0, so accounts-opportunities'
- * own `account.created` still applies), as it may arrive before that event does. A contact that exists
+ * own `account.created` still applies), as it may arrive before that event does; so is the owner's
+ * e-mail, from the converted lead's `assigned_to`, for the contact's view. A contact that exists
  * already means a redelivery: nothing happens twice.
  */
 export async function createConvertedContact(event: CrmEvent, manager: EntityManager): Promise<void> {
   const data = leadConvertedData.parse(event.data);
   if (await findContact(manager, event.tenantid, data.contact.id)) return;
-  const accountKnown = await upsertAccountReplica(manager, {
+  const account = await upsertAccountReplica(manager, {
     id: data.account.id,
     tenantId: event.tenantid,
     name: data.account.name,
     version: 0,
+    createdBy: data.converted_by,
+    ownerId: data.owner_id,
   });
+  const owner = data.lead.assigned_to as ProfileRef | undefined;
+  if (owner?.id === data.owner_id) await rememberProfile(manager, event.tenantid, owner);
   const contact = await insertContact(manager, {
     id: data.contact.id,
     tenantId: event.tenantid,
@@ -30,7 +35,7 @@ export async function createConvertedContact(event: CrmEvent, manager: EntityMan
     email: data.contact.email,
     phone: data.contact.phone,
     title: data.contact.title,
-    accountId: accountKnown ? data.account.id : null,
+    accountId: account.held ? data.account.id : null,
     linkedinUrl: null,
     tags: [],
     ownerId: data.owner_id,

@@ -6,7 +6,7 @@ import { checkStatusChange } from '../leads/lead-values';
 import { leadViewOf, type LeadView } from '../leads/lead-view';
 import { updateLead } from '../leads/leads.repository';
 import type { LeadInput } from '../leads/leads.schemas';
-import { valuesForChange } from '../leads/write-lead';
+import { ensureLeadReferences, valuesForChange } from '../leads/write-lead';
 import { conversionPlan } from './conversion-plan';
 import type { ConversionWaiter } from './conversion-waiter';
 import { recordConversion } from './conversion.repository';
@@ -34,6 +34,7 @@ export async function convertLead(
   id: string,
   input: LeadInput,
 ): Promise<ConversionResult> {
+  await ensureLeadReferences(deps, caller, [input]);
   const { view, ids } = await deps.dataSource.transaction(async (manager) => {
     const existing = await openLead(manager, caller, id, true);
     checkStatusChange('replace', input, existing.status);

@@ -202,6 +202,12 @@ export async function findLead(db: Db, tenantId: string, id: string, forUpdate =
   return row && toRecord(row);
 }
 
+/** The tenant's leads among `ids` (others are left out). */
+export async function findLeads(db: Db, tenantId: string, ids: readonly string[]): Promise<LeadRecord[]> {
+  const rows = await queryRows<LeadRow>(db, `SELECT ${COLUMNS} FROM leads WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+  return rows.map(toRecord);
+}
+
 /** What a lead's detail shows besides the lead: its owner's e-mail (null when the replica has none), the tenant's custom-field definitions. */
 export interface LeadDetail {
   lead: LeadRecord;

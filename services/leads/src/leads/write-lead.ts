@@ -15,6 +15,7 @@ import {
   type Caller,
   type CustomFieldRule,
   type EntityManager,
+  type NamedReferences,
   type PreparedRow,
   type RecordImporter,
 } from '@crm/shared';
@@ -27,6 +28,16 @@ import { checkStatusChange, leadValuesFor, type WriteMode } from './lead-values'
 import { insertLeads, nextBoardPosition, updateLead, type LeadRecord, type LeadValues } from './leads.repository';
 import { leadBody, type LeadInput } from './leads.schemas';
 import { LEAD_COLUMNS } from '../import-export/lead-columns';
+
+/** The fields of a lead's body naming records of another service (checked against the profiles replica). */
+const LEAD_REFERENCES: NamedReferences = { assigned_to_id: 'profile' };
+
+/**
+ * Before a write's transaction: the replicas vouch for the members `bodies` name, and for the caller
+ * (`ReplicatedReferences`), so a member added a moment ago can be given the lead, with their e-mail.
+ */
+export const ensureLeadReferences = (deps: LeadsDeps, caller: Caller, bodies: readonly object[]): Promise<void> =>
+  deps.references.ensureNamedIn(caller, bodies, LEAD_REFERENCES);
 
 /**
  * Every rule of a create, for many bodies at once (an import; a POST is a batch of one), with one query
@@ -81,6 +92,7 @@ export const leadCreation = (deps: LeadsDeps): RecordImporter<LeadInput, LeadVal
   customFieldEntity: leadCustomFields.entity,
   columns: LEAD_COLUMNS,
   body: leadBody,
+  ensureReferences: (caller, bodies) => ensureLeadReferences(deps, caller, bodies),
   prepare: prepareNewLeads,
   create: (manager, caller, values) => storeNewLeads(manager, caller, values, deps.clock()),
 });
@@ -125,6 +137,7 @@ export async function changeLead(
   mode: Exclude<WriteMode, 'create'>,
   input: LeadInput,
 ): Promise<LeadView> {
+  await ensureLeadReferences(deps, caller, [input]);
   return deps.dataSource.transaction(async (manager) => {
     const existing = await openLead(manager, caller, id, true);
     if (checkStatusChange(mode, input, existing.status) === 'conversion') {

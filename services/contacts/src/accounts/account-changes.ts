@@ -1,0 +1,76 @@
+import { isUuid, type CrmEvent, type EntityManager, type Replica, type ReplicaChange } from '@crm/shared';
+import { announceContactsChanged } from '../contacts/contact-events';
+import { touchContacts } from '../contacts/contacts.repository';
+import { forgetAccount, heldAccounts, lockAccount, lockAccountRow, upsertAccountReplica } from './account-replica';
+
+/**
+ * What changes to accounts do here: the replica follows `account.created|updated|deleted` (and
+ * accounts-opportunities' lookup, for an account a write names before its event came), and every
+ * contact whose view they change changes with them (DESIGN §1): a rename shows in `account.name`, a
+ * delete makes the contact standalone. Each such contact gets a new version and `updated_at`, announced
+ * by `contact.updated`, so a client syncing by `updated_at` sees it.
+ */
+export const ACCOUNT_EVENT_TYPES = {
+  created: 'account.created',
+  updated: 'account.updated',
+  deleted: 'account.deleted',
+} as const;
+
+interface AccountData {
+  id: string;
+  name?: unknown;
+  version: number;
+  created_by?: unknown;
+  assigned_to?: { id?: unknown } | null;
+}
+
+function isAccountData(data: unknown): data is AccountData {
+  const candidate = data as Partial<AccountData>;
+  return isUuid(candidate?.id) && Number.isInteger(candidate.version);
+}
+
+const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
+
+/** An account as accounts-opportunities describes it (its event's `data`); without an id, a name or an integer version it is ignored. */
+async function applyAccount(manager: EntityManager, tenantId: string, data: unknown, change: ReplicaChange): Promise<void> {
+  if (!isAccountData(data) || typeof data.name !== 'string') return;
+  const { renamed } = await upsertAccountReplica(manager, {
+    id: data.id,
+    tenantId,
+    name: data.name,
+    version: data.version,
+    createdBy: uuidOrNull(data.created_by),
+    ownerId: uuidOrNull(data.assigned_to?.id),
+  });
+  if (!renamed) return;
+  const contacts = await touchContacts(manager, tenantId, change.now, { condition: 'account_id = $3', params: [data.id] });
+  await announceContactsChanged(manager, change.actor, contacts);
+}
+
+/** The accounts replica, as writes check `account_id` against it (`ReplicatedReferences`). */
+export const accountReplica: Replica = {
+  type: 'account',
+  held: (db, tenantId, ids, options) => heldAccounts(db, tenantId, ids, options?.lock),
+  apply: applyAccount,
+};
+
+/** `account.created` / `account.updated`. */
+export const applyAccountChanged = (manager: EntityManager, event: CrmEvent, now: Date): Promise<void> =>
+  applyAccount(manager, event.tenantid, event.data, { actor: event.actor, now });
+
+/**
+ * `account.deleted` (`{id, version, assigned_to}`): the contacts linked to it become standalone, then
+ * the account is forgotten for good. The row is locked first, so a write linking a contact to it has
+ * committed (and is cleared here) or waits and then finds it gone (400).
+ */
+export async function applyAccountDeleted(manager: EntityManager, event: CrmEvent, now: Date): Promise<void> {
+  const data = event.data;
+  if (!isAccountData(data)) return;
+  const tenantId = event.tenantid;
+  await lockAccount(manager, data.id);
+  if (await lockAccountRow(manager, tenantId, data.id)) {
+    const contacts = await touchContacts(manager, tenantId, now, { condition: 'account_id = $3', params: [data.id], clearAccount: true });
+    await announceContactsChanged(manager, event.actor, contacts);
+  }
+  await forgetAccount(manager, { id: data.id, tenantId, version: data.version });
+}

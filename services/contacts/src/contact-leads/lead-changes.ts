@@ -1,0 +1,35 @@
+import { recordDeletedData, recordMergedData, type CrmEvent, type EntityManager, type EventActor } from '@crm/shared';
+import { announceContactsChanged } from '../contacts/contact-events';
+import { touchContacts } from '../contacts/contacts.repository';
+import { moveContactLinksOfLead, unlinkLead } from './contact-leads.repository';
+
+/**
+ * What changes to leads do to the contacts linked to them (`lead_ids`): each contact whose links change
+ * gets a new version and `updated_at`, announced by `contact.updated`. A replay finds no link left to
+ * change and changes nothing.
+ */
+async function announceRelinked(manager: EntityManager, tenantId: string, contactIds: string[], actor: EventActor | null, now: Date): Promise<void> {
+  if (contactIds.length === 0) return;
+  const contacts = await touchContacts(manager, tenantId, now, { condition: 'id = ANY($3::uuid[])', params: [contactIds] });
+  await announceContactsChanged(manager, actor, contacts);
+}
+
+/** `lead.merged`: contacts linked to the merged-away lead are linked to the keeper instead. */
+export async function followLeadMerge(event: CrmEvent, manager: EntityManager, now: Date): Promise<void> {
+  const data = recordMergedData.parse(event.data);
+  const contactIds = await moveContactLinksOfLead(manager, event.tenantid, data.merged_id, data.keeper_id);
+  await announceRelinked(manager, event.tenantid, contactIds, event.actor, now);
+}
+
+/**
+ * `lead.deleted` (DESIGN §1: a delete reaches every service): contacts are no longer linked to it. The
+ * merged-away lead of a merge (`merged_into`) moves its links to the keeper, whichever of this and
+ * `lead.merged` comes first.
+ */
+export async function followLeadDeleted(event: CrmEvent, manager: EntityManager, now: Date): Promise<void> {
+  const data = recordDeletedData.parse(event.data);
+  const contactIds = data.merged_into
+    ? await moveContactLinksOfLead(manager, event.tenantid, data.id, data.merged_into)
+    : await unlinkLead(manager, event.tenantid, data.id);
+  await announceRelinked(manager, event.tenantid, contactIds, event.actor, now);
+}

@@ -1,0 +1,4 @@
+export * from './replica';
+export * from './owner-lookup';
+export * from './replicated-references';
+export * from './replica-settings';

@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { callerOf, type Caller } from '../auth-context';
+import type { DataSource, Db } from '../database';
+import { INTERNAL_PATH_PREFIX } from '../import-export/import-contract';
+import { parseBody } from '../http/validation';
+import type { Logger } from '../logging/logger';
+import { callService, SERVICE_URL_SETTINGS, ServiceCallFailedError } from '../service/service-calls';
+import { REPLICATED_TYPE_OWNERS, type ReplicatedType } from './replica';
+
+/**
+ * The owner's internal lookup (DESIGN §1): `POST /internal/lookup/<type>s/` `{ids}` → 200 `{records}`,
+ * each record of the caller's tenant among `ids` as its latest `<type>.created|updated` event would
+ * carry it (`data`: the record as the API shows it, plus `version`); an id the tenant does not have is
+ * left out. Which of them the caller may name is the asking service's business (its replica holds the
+ * whole tenant). Services call it with an internal token carrying the caller, as the gateway does.
+ */
+export const lookupPath = (type: ReplicatedType): string => `${INTERNAL_PATH_PREFIX}lookup/${type}s/`;
+
+/** One import names at most this many ids of a type (its row limit); a longer list is asked in parts. */
+export const MAX_LOOKUP_IDS = 5_000;
+
+export const lookupRequest = z.strictObject({ ids: z.array(z.uuid()).min(1).max(MAX_LOOKUP_IDS) });
+export const lookupAnswer = z.object({ records: z.array(z.record(z.string(), z.unknown())) });
+
+/** The owner's side: its records of the caller's tenant among the ids, as their events describe them. */
+export function lookupRoutes(options: {
+  type: ReplicatedType;
+  dataSource: DataSource;
+  find: (db: Db, tenantId: string, ids: string[]) => Promise<object[]>;
+}): Router {
+  return Router().post(lookupPath(options.type), async (req, res) => {
+    const caller = callerOf(req);
+    const { ids } = parseBody(req, lookupRequest);
+    res.json({ records: await options.find(options.dataSource.manager, caller.tenantId, [...new Set(ids)]) });
+  });
+}
+
+export interface OwnerLookupOptions {
+  secret: string;
+  /** Where the owner of each type listens (the owners this service asks). */
+  ownerUrls: Partial<Record<ReplicatedType, string>>;
+  /** Longest wait for an owner's answer. */
+  timeoutMs: number;
+  /** How long a lookup nothing listened to is sent again (the owner restarting). */
+  resendForMs: number;
+  logger: Logger;
+}
+
+/**
+ * The asking side: what the owner of `type` holds of `ids` in the caller's tenant. An owner that does
+ * not answer (down, restarting past `resendForMs`, too slow) is a 503 with `Retry-After`: the write
+ * waits for it and never answers 400 for a record that may exist.
+ */
+export class OwnerLookup {
+  constructor(private readonly options: OwnerLookupOptions) {}
+
+  async find(type: ReplicatedType, caller: Caller, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+    const records: Record<string, unknown>[] = [];
+    for (let start = 0; start < ids.length; start += MAX_LOOKUP_IDS) {
+      records.push(...(await this.findPart(type, caller, ids.slice(start, start + MAX_LOOKUP_IDS))));
+    }
+    return records;
+  }
+
+  private async findPart(type: ReplicatedType, caller: Caller, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+    const service = REPLICATED_TYPE_OWNERS[type];
+    const baseUrl = this.options.ownerUrls[type];
+    if (baseUrl === undefined) throw new Error(`No address of ${service}, the owner of ${type}s, was configured`);
+    const { secret, timeoutMs, resendForMs } = this.options;
+    const response = await callService({ service, baseUrl, secret }, caller, lookupPath(type), {
+      method: 'POST',
+      body: { ids },
+      changesNothing: true,
+      timeoutMs,
+      resendForMs,
+    });
+    const answer = response.ok ? lookupAnswer.safeParse(await response.json().catch(() => undefined)) : undefined;
+    if (!answer?.success) {
+      this.options.logger.warn({ service, type, status: response.status }, 'owner lookup failed');
+      throw new ServiceCallFailedError(service);
+    }
+    return answer.data.records;
+  }
+}
+
+/** The setting naming where the owner of `type` listens. */
+export const ownerUrlSetting = (type: ReplicatedType): string => SERVICE_URL_SETTINGS[REPLICATED_TYPE_OWNERS[type]].setting;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { DataSource } from '../database';
+import type { Logger } from '../logging/logger';
+import { serviceUrlSetting } from '../service/service-calls';
+import { OwnerLookup, ownerUrlSetting } from './owner-lookup';
+import { REPLICATED_TYPE_OWNERS, type Replica, type ReplicatedType } from './replica';
+import { ReplicatedReferences, type LookupOutcome } from './replicated-references';
+
+const LOOKUP_TIMEOUT_DEFAULT_MS = 3_000;
+const LOOKUP_RESEND_DEFAULT_MS = 1_000;
+
+/** The settings of a service keeping `replicas`: where their owners listen, and how long it waits for them. */
+export function replicaSettings(replicas: readonly Replica[]) {
+  if (replicas.length === 0) return {};
+  return {
+    ...Object.fromEntries(replicas.map(({ type }) => [ownerUrlSetting(type), serviceUrlSetting(REPLICATED_TYPE_OWNERS[type])])),
+    OWNER_LOOKUP_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(LOOKUP_TIMEOUT_DEFAULT_MS)
+      .describe(
+        "Longest wait for an owning service's answer about an id this service's replica does not hold yet (a record " +
+          'created a moment ago); past it the write answers 503 with Retry-After.',
+      ),
+    OWNER_LOOKUP_RESEND_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(LOOKUP_RESEND_DEFAULT_MS)
+      .describe('How long such a lookup is sent again while nothing listens (the owner restarting) before the write answers 503.'),
+  };
+}
+
+interface ReplicaConfig {
+  INTERNAL_TOKEN_SECRET: string;
+  OWNER_LOOKUP_TIMEOUT_MS?: number;
+  OWNER_LOOKUP_RESEND_MS?: number;
+}
+
+/** The service's `ReplicatedReferences`, its owners' addresses read from `config` (see `replicaSettings`). */
+export function replicatedReferences(options: {
+  replicas: readonly Replica[];
+  config: ReplicaConfig;
+  dataSource: DataSource;
+  logger: Logger;
+  clock: () => Date;
+  observe?: (type: ReplicatedType, outcome: LookupOutcome) => void;
+}): ReplicatedReferences {
+  const { replicas, config, dataSource, logger, clock, observe } = options;
+  const settings = config as ReplicaConfig & Record<string, unknown>;
+  const lookup = new OwnerLookup({
+    secret: config.INTERNAL_TOKEN_SECRET,
+    ownerUrls: Object.fromEntries(replicas.map(({ type }) => [type, settings[ownerUrlSetting(type)] as string])),
+    timeoutMs: config.OWNER_LOOKUP_TIMEOUT_MS ?? LOOKUP_TIMEOUT_DEFAULT_MS,
+    resendForMs: config.OWNER_LOOKUP_RESEND_MS ?? LOOKUP_RESEND_DEFAULT_MS,
+    logger,
+  });
+  return new ReplicatedReferences({ dataSource, lookup, replicas, clock, observe });
+}
