@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../support/api-client';
 import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { addMember, eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
  * Read your writes across services (DESIGN §1): an id is usable in any other service's write, and shown
@@ -243,5 +243,74 @@ describe('what a write may not name', () => {
       await system.stopService('contacts');
       await system.startService('contacts');
     }
+  });
+});
+
+describe('deletes reach every service', () => {
+  /** A record read back once `changed` holds, as a client syncing by `updated_at` would find it. */
+  const once = (path: string, changed: (record: any) => boolean, what: string) =>
+    eventually(async () => {
+      const res = await system.api.get(path, { token: admin.access });
+      return res.status === 200 && changed(res.body) ? res.body : undefined;
+    }, 15_000, what);
+
+  /** The ids of a list's records changed since `since`, as a client syncing by `updated_at` reads them (newest change first). */
+  const changedSince = async (path: string, since: string): Promise<string[]> => {
+    const res = await system.api.get(`${path}?ordering=-updated_at&page_size=100`, { token: admin.access });
+    return res.body.results.filter((record: { updated_at: string }) => record.updated_at >= since).map((record: { id: string }) => record.id);
+  };
+
+  it('when a contact is deleted, then tasks and opportunities let go of it, each as a change of its own', async () => {
+    const answers = newAnswers();
+    const contact = await post('/api/contacts/', { first_name: 'Leaving' }, answers);
+    const stays = await post('/api/contacts/', { first_name: 'Staying' }, answers);
+    const task = await post('/api/tasks/', { title: 'About the leaving one', contact_id: contact.id }, answers);
+    const opportunity = await post('/api/opportunities/', { name: 'Both', contact_ids: [stays.id, contact.id] }, answers);
+    expect(answers).toEqual({ unexpected: [], unavailable: 0 });
+
+    expect((await system.api.delete(`/api/contacts/${contact.id}/`, { token: admin.access })).status).toBe(204);
+    const cleared = await once(`/api/tasks/${task.id}/`, (now) => now.contact_id === null, 'the task to let go of the contact');
+    expect(cleared.updated_at > task.updated_at).toBe(true);
+    const kept = await once(`/api/opportunities/${opportunity.id}/`, (now) => now.contact_ids.length === 1, 'the opportunity to let go of the contact');
+    expect(kept.contact_ids).toEqual([stays.id]);
+    expect(kept.updated_at > opportunity.updated_at).toBe(true);
+    expect((await system.api.get(`/api/tasks/?contact=${contact.id}`, { token: admin.access })).body.count).toBe(0);
+    expect((await system.api.post('/api/tasks/', { title: 'Too late', contact_id: contact.id }, { token: admin.access })).status).toBe(400);
+  });
+
+  it('when a converted lead is deleted, then its task, its opportunity and its contact let go of it, each as a change', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Gone', company_name: 'Gone Co', opportunity_amount: '5.00' });
+    const conversion = await system.api.put(
+      `/api/leads/${lead.id}/`,
+      { first_name: 'Gone', company_name: 'Gone Co', opportunity_amount: '5.00', status: 'converted' },
+      { token: admin.access },
+    );
+    expect(conversion.body.conversion_status).not.toBe('pending');
+    const answers = newAnswers();
+    const task = await post('/api/tasks/', { title: 'About the lead', lead_id: lead.id }, answers);
+    const contact = (await system.api.get(`/api/contacts/${conversion.body.contact_id}/`, { token: admin.access })).body;
+    expect(contact.lead_ids).toEqual([lead.id]);
+    const before = new Date().toISOString();
+
+    expect((await system.api.delete(`/api/leads/${lead.id}/`, { token: admin.access })).status).toBe(204);
+    await once(`/api/tasks/${task.id}/`, (now) => now.lead_id === null, 'the task to let go of the lead');
+    await once(`/api/opportunities/${conversion.body.opportunity_id}/`, (now) => now.lead_id === null, 'the opportunity to let go of the lead');
+    const unlinked = await once(`/api/contacts/${contact.id}/`, (now) => now.lead_ids.length === 0, 'the contact to let go of the lead');
+    expect(unlinked.updated_at > contact.updated_at).toBe(true);
+    // A client syncing "changed since" finds each of them.
+    expect(await changedSince('/api/contacts/', before)).toContain(contact.id);
+    expect(await changedSince('/api/tasks/', before)).toContain(task.id);
+    expect(await changedSince('/api/opportunities/', before)).toContain(conversion.body.opportunity_id);
+    expect((await system.api.get(`/api/tasks/?lead=${lead.id}`, { token: admin.access })).body.count).toBe(0);
+  });
+
+  it('when an account is deleted, then its contacts become standalone, each as a change', async () => {
+    const answers = newAnswers();
+    const account = await post('/api/accounts/', { name: 'Closing Ltd' }, answers);
+    const contact = await post('/api/contacts/', { first_name: 'Employee', account_id: account.id }, answers);
+    expect((await system.api.delete(`/api/accounts/${account.id}/`, { token: admin.access })).status).toBe(204);
+    const standalone = await once(`/api/contacts/${contact.id}/`, (now) => now.account === null, 'the contact to let go of the account');
+    expect(standalone.updated_at > contact.updated_at).toBe(true);
+    expect((await system.api.post('/api/contacts/', { first_name: 'Too late', account_id: account.id }, { token: admin.access })).status).toBe(400);
   });
 });
