@@ -15,3 +15,13 @@ export const recordDeletedData = z.object({
 });
 
 export type RecordDeletedData = z.infer<typeof recordDeletedData>;
+
+/**
+ * What a consumer needs of a `<entity>.deleted`: the record, its last version and the keeper when a
+ * merge deleted it; undefined for a malformed event, which the consumer ignores (as the other replica
+ * events), rather than have it redelivered to the dead-letter queue.
+ */
+export function deletedRecordOf(data: unknown): { id: string; version: number; mergedInto: string | null } | undefined {
+  const parsed = recordDeletedData.pick({ id: true, version: true, merged_into: true }).safeParse(data);
+  return parsed.success ? { id: parsed.data.id, version: parsed.data.version, mergedInto: parsed.data.merged_into ?? null } : undefined;
+}

@@ -1,4 +1,4 @@
-import { recordDeletedData, recordMergedData, type CrmEvent, type EntityManager } from '@crm/shared';
+import { deletedRecordOf, recordMergedData, type CrmEvent, type EntityManager } from '@crm/shared';
 import type { ServiceContext } from '../config';
 import { markKnownRecordDeleted, rememberMerge, resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
 import { opportunityKind } from '../opportunities/opportunities.domain';
@@ -37,11 +37,12 @@ export async function followMerge(type: KnownRecordType, event: CrmEvent, manage
  * The merged-away record of a merge (`merged_into`) moves to the keeper instead.
  */
 export async function followDelete(type: KnownRecordType, event: CrmEvent, manager: EntityManager, context: ServiceContext): Promise<void> {
-  const data = recordDeletedData.parse(event.data);
+  const data = deletedRecordOf(event.data);
+  if (!data) return;
   const change = { actor: event.actor, now: context.clock() };
   await markKnownRecordDeleted(manager, type, event.tenantid, data.id, data.version);
-  if (data.merged_into) {
-    await moveToKeeper(manager, type, event.tenantid, { mergedId: data.id, keeperId: data.merged_into }, change);
+  if (data.mergedInto) {
+    await moveToKeeper(manager, type, event.tenantid, { mergedId: data.id, keeperId: data.mergedInto }, change);
     return;
   }
   await followKnownRecord(manager, taskKind, type, event.tenantid, { id: data.id }, change);

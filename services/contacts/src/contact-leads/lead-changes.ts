@@ -1,4 +1,4 @@
-import { recordDeletedData, recordMergedData, type CrmEvent, type EntityManager, type EventActor } from '@crm/shared';
+import { deletedRecordOf, recordMergedData, type CrmEvent, type EntityManager, type EventActor } from '@crm/shared';
 import { announceContactsChanged } from '../contacts/contact-events';
 import { touchContacts } from '../contacts/contacts.repository';
 import { moveContactLinksOfLead, unlinkLead } from './contact-leads.repository';
@@ -27,9 +27,10 @@ export async function followLeadMerge(event: CrmEvent, manager: EntityManager, n
  * `lead.merged` comes first.
  */
 export async function followLeadDeleted(event: CrmEvent, manager: EntityManager, now: Date): Promise<void> {
-  const data = recordDeletedData.parse(event.data);
-  const contactIds = data.merged_into
-    ? await moveContactLinksOfLead(manager, event.tenantid, data.id, data.merged_into)
+  const data = deletedRecordOf(event.data);
+  if (!data) return;
+  const contactIds = data.mergedInto
+    ? await moveContactLinksOfLead(manager, event.tenantid, data.id, data.mergedInto)
     : await unlinkLead(manager, event.tenantid, data.id);
   await announceRelinked(manager, event.tenantid, contactIds, event.actor, now);
 }
