@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { DEV_INTERNAL_TOKEN_SECRET } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
 import { parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
@@ -118,6 +118,10 @@ export function deploymentProblems(objects: K8sObject[]): string[] {
   return problems;
 }
 
+/** The services whose lookups a service asks: the owners of its replicas. */
+const ownersAsked = (definition: AnyServiceDefinition): string[] => [...new Set((definition.replicas ?? []).map((replica) => REPLICATED_TYPE_OWNERS[replica.type]))];
+const ownerUrl = (service: string): string => SERVICE_URL_SETTINGS[service as ServiceName].setting;
+
 const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'REDIS_URL'];
 const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT'];
 /** The settings each workload's containers may be given, as in docker-compose.yml. */
@@ -136,15 +140,26 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
     'IMPORT_EXPORT_SERVICE_URL',
     'AUDIT_SERVICE_URL',
   ],
-  ...Object.fromEntries(SERVICES.map(({ definition }) => [definition.name, SERVICE_SETTINGS])),
+  // Each service: the common settings, and where the owners of its replicas listen.
+  ...Object.fromEntries(SERVICES.map(({ definition }) => [definition.name, [...SERVICE_SETTINGS, ...ownersAsked(definition).map(ownerUrl)]])),
   'import-export': [...SERVICE_SETTINGS, 'LEADS_SERVICE_URL', 'CONTACTS_SERVICE_URL'],
 };
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
 /** The NetworkPolicy letting Prometheus scrape `/metrics` on every pod (k8s/base/allow-metrics-scrape.yaml). */
 const SCRAPE_POLICY = 'allow-metrics-scrape';
-/** Who may open a connection to each service (NetworkPolicy ingress): the gateway, and import-export to the two it imports into. */
+/**
+ * Who may open a connection to each service (NetworkPolicy ingress): the gateway, import-export to the
+ * two it imports into, and every service keeping a replica of its records (asking its lookup).
+ */
 const CALLERS: Record<string, string[]> = Object.fromEntries(
-  SERVICES.map(({ definition }) => [definition.name, ['leads', 'contacts'].includes(definition.name) ? ['gateway', 'import-export'] : ['gateway']]),
+  SERVICES.map(({ definition }) => [
+    definition.name,
+    [
+      'gateway',
+      ...(['leads', 'contacts'].includes(definition.name) ? ['import-export'] : []),
+      ...SERVICES.filter(({ definition: asker }) => ownersAsked(asker).includes(definition.name)).map(({ definition: asker }) => asker.name),
+    ].sort(),
+  ]),
 );
 
 /** The settings a container is given: its env and the keys of the ConfigMaps and Secrets it takes whole. */

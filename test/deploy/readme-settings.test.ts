@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gatewayConfigShape } from '@crm/gateway';
-import { commonConfig } from '@crm/shared';
+import { commonConfig, replicaSettings } from '@crm/shared';
 import { SERVICES } from '@crm/system';
 
 /**
@@ -12,7 +12,7 @@ const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 const reference = readme.slice(readme.indexOf('## Configuration'));
 const settings = new Set([
   ...Object.keys(commonConfig),
-  ...SERVICES.flatMap(({ definition }) => Object.keys(definition.config)),
+  ...SERVICES.flatMap(({ definition }) => Object.keys({ ...definition.config, ...replicaSettings(definition.replicas ?? []) })),
   ...Object.keys(gatewayConfigShape),
   'PORT',
 ]);
