@@ -81,8 +81,8 @@ runScript('bad-input', LIMIT_MS, async () => {
   const { gatewayUrl, db, stop } = await startInProcessSystem(servers);
 
   const operations = publicOperations();
-  const own: TenantFixture = await seedTenant(gatewayUrl, db, 'own', 'zqownmark');
-  const foreign: TenantFixture = await seedTenant(gatewayUrl, db, 'foreign', 'zqforeignmark');
+  const own: TenantFixture = await seedTenant(gatewayUrl, 'own', 'zqownmark');
+  const foreign: TenantFixture = await seedTenant(gatewayUrl, 'foreign', 'zqforeignmark');
   const context: CorpusContext = { operations, own, foreign, forged: await forgedCredentials(db, own, foreign) };
   const corpus = buildCorpus(context);
   const controlsRefused = await sendControls(gatewayUrl, context);

@@ -345,12 +345,10 @@ async function main(): Promise<never> {
     await client.connect();
     return client;
   };
-  const setupDb = await connect();
   console.log(`chaos: seed ${SEED}, ${CONVERSIONS} conversions, ${LEAD_MERGES} lead merges, ${CONTACT_MERGES} contact merges, ${CLIENTS} clients, ` +
     `${REAL_RESTARTS ? 'real server restarts' : 'server outages through fault proxies'}`);
-  const tenant = await registerTenant(system.gatewayUrl, setupDb, 'Chaos');
+  const tenant = await registerTenant(system.gatewayUrl, 'Chaos');
   const workload = await prepareWorkload(system.gatewayUrl, tenant);
-  await setupDb.end();
   console.log('set-up done; chaos starts');
 
   const faults: Record<string, number> = {};

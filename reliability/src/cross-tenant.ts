@@ -105,8 +105,8 @@ runScript('cross-tenant', LIMIT_MS, async () => {
   const { gatewayUrl, db, stop } = await startInProcessSystem(servers);
 
   const operations = publicOperations();
-  const victim = await seedTenant(gatewayUrl, db, 'A', 'zqvictimmark');
-  const attacker = await seedTenant(gatewayUrl, db, 'B', 'zqattackmark');
+  const victim = await seedTenant(gatewayUrl, 'A', 'zqvictimmark');
+  const attacker = await seedTenant(gatewayUrl, 'B', 'zqattackmark');
   const actors: Actor[] = [
     { name: "B's admin", token: attacker.admin.access },
     { name: "B's member", token: attacker.member.access },

@@ -90,9 +90,9 @@ const readCounterKey = (tenant: ScriptTenant) => `crm:gateway:ratelimit:read:use
 async function redisOutage(system: ProcessSystem, servers: Servers, db: Client): Promise<Phase> {
   const gatewayUrl = system.gatewayUrl;
   const [duringOutage, probe, afterOutage] = [
-    await registerTenant(gatewayUrl, db, 'Redis down'),
-    await registerTenant(gatewayUrl, db, 'Redis probe'),
-    await registerTenant(gatewayUrl, db, 'Redis back'),
+    await registerTenant(gatewayUrl, 'Redis down'),
+    await registerTenant(gatewayUrl, 'Redis probe'),
+    await registerTenant(gatewayUrl, 'Redis back'),
   ];
   await servers.down('redis');
   const down = await reads(gatewayUrl, duringOutage, READ_LIMIT + OVER_LIMIT);
@@ -148,7 +148,7 @@ async function redisOutage(system: ProcessSystem, servers: Servers, db: Client):
 const brokerConnections = (system: ProcessSystem, name: string) => system.running[name]!.lines.filter((line) => line.msg === 'broker connected').length;
 
 async function brokerOutage(system: ProcessSystem, servers: Servers, db: Client): Promise<Phase> {
-  const tenant = await registerTenant(system.gatewayUrl, db, 'Broker down');
+  const tenant = await registerTenant(system.gatewayUrl, 'Broker down');
   const connectedBefore = Object.fromEntries(SERVICE_PROCESSES.map(({ name }) => [name, brokerConnections(system, name)]));
   await servers.down('rabbitmq');
   let writing = true;
@@ -198,7 +198,7 @@ const DURING_DATABASE_OUTAGE: Array<[method: string, path: string, body?: unknow
 ];
 
 async function databaseOutage(system: ProcessSystem, servers: Servers, db: Client): Promise<Phase> {
-  const tenant = await registerTenant(system.gatewayUrl, db, 'Database down');
+  const tenant = await registerTenant(system.gatewayUrl, 'Database down');
   await servers.down('postgres');
   const cut = Date.now();
   const answers = await Promise.all(

@@ -41,7 +41,7 @@ runScript(SCRIPT, 8 * 60_000, async () => {
 });
 
 async function rollingRestartUnderLoad(system: ProcessSystem, db: Client): Promise<Parameters<typeof report>> {
-  const tenants = [await registerTenant(system.gatewayUrl, db, 'Rolling A'), await registerTenant(system.gatewayUrl, db, 'Rolling B')];
+  const tenants = [await registerTenant(system.gatewayUrl, 'Rolling A'), await registerTenant(system.gatewayUrl, 'Rolling B')];
   let loading = true;
   const started = Date.now();
   const clients = Promise.all(

@@ -1,7 +1,5 @@
 import { ALL_SCOPES } from '@crm/shared';
-import type { Client } from 'pg';
 import { eventually, request, sleep, type Answer } from './http';
-import { waitForProfileReplicas } from './tenants';
 
 /**
  * Two tenants with one of every kind of record, made through the gateway: the fixture of the bad-input
@@ -97,7 +95,7 @@ async function person(gatewayUrl: string, email: string, access: string, refresh
 }
 
 /** One tenant: an admin, a member with sales access, an API token, and one of every kind of record. */
-export async function seedTenant(gatewayUrl: string, db: Client, label: string, marker: string): Promise<TenantFixture> {
+export async function seedTenant(gatewayUrl: string, label: string, marker: string): Promise<TenantFixture> {
   const call = (method: string, path: string, body?: unknown) => must(gatewayUrl, method, path, admin.access, body);
   const registered = await must(gatewayUrl, 'POST', '/api/auth/register/', undefined, {
     org_name: `Org ${marker}`,
@@ -108,8 +106,6 @@ export async function seedTenant(gatewayUrl: string, db: Client, label: string, 
   await call('POST', '/api/auth/users/', { email: `member@${marker}.test`, password: PASSWORD, role: 'member', sales_access: true });
   const login = await must(gatewayUrl, 'POST', '/api/auth/login/', undefined, { email: `member@${marker}.test`, password: PASSWORD });
   const member = await person(gatewayUrl, `member@${marker}.test`, login.access, login.refresh);
-  await waitForProfileReplicas(db, admin.profileId);
-  await waitForProfileReplicas(db, member.profileId);
   const token = await call('POST', '/api/auth/api-tokens/', { name: `token ${marker}`, scopes: [...ALL_SCOPES] });
 
   const definitions = {} as TenantFixture['definitions'];

@@ -1,13 +1,17 @@
-import { defineService, profileReplica } from '@crm/shared';
+import { asEventData, defineService, lookupRoutes, profileReplica, type Db } from '@crm/shared';
 import { Router } from 'express';
-import { accountLookupRoutes } from './accounts/account-lookup';
+import { accountViews } from './accounts/account-view';
+import { ACCOUNTS } from './accounts/accounts.repository';
 import { accountsOperations, accountsRoutes } from './accounts/accounts.routes';
 import { accountsOpportunitiesConfig } from './config';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { KNOWN_RECORD_REPLICAS } from './known-records/known-records';
 import { accountsOpportunitiesMigrations } from './migrations';
+import { findRecords } from './records/record-table';
 import { opportunitiesOperations, opportunitiesRoutes } from './opportunities/opportunities.routes';
 import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
+
+const findAccounts = (db: Db, tenantId: string, ids: readonly string[]) => findRecords(db, ACCOUNTS, tenantId, ids);
 
 /** Accounts, opportunities and tasks, each with tags and custom fields (DESIGN §1, §5). */
 export const accountsOpportunitiesService = defineService({
@@ -20,7 +24,12 @@ export const accountsOpportunitiesService = defineService({
   replicas: [profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)],
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
   routes: (context) =>
-    Router().use(accountLookupRoutes(context.dataSource)).use(accountsRoutes(context)).use(opportunitiesRoutes(context)).use(tasksRoutes(context)),
+    Router()
+      // The contacts service's replica asking about accounts it has not heard of yet (DESIGN §1).
+      .use(lookupRoutes({ type: 'account', dataSource: context.dataSource, find: asEventData(findAccounts, accountViews) }))
+      .use(accountsRoutes(context))
+      .use(opportunitiesRoutes(context))
+      .use(tasksRoutes(context)),
   api: [...accountsOperations, ...opportunitiesOperations, ...tasksOperations],
 });
 

@@ -1,7 +1,8 @@
-import { commonConfig, defineService, profileReplica } from '@crm/shared';
+import { asEventData, commonConfig, defineService, lookupRoutes, profileReplica } from '@crm/shared';
 import { Router } from 'express';
 import { accountReplica } from './accounts/account-changes';
-import { contactLookupRoutes } from './contacts/contact-lookup';
+import { contactViews } from './contacts/contact-view';
+import { findContacts } from './contacts/contacts.repository';
 import { contactOperations, contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { contactCustomFields } from './custom-fields/contact-custom-fields';
@@ -29,7 +30,8 @@ export const contactsService = defineService({
       .use(contactDuplicatesRoutes(deps))
       .use(contactMergeRoutes(deps))
       .use(contactImportExportRoutes(deps))
-      .use(contactLookupRoutes(deps.dataSource))
+      // Another service's replica asking about contacts it has not heard of yet (DESIGN §1).
+      .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData(findContacts, contactViews) }))
       .use(contactsRoutes(deps)),
   api: [
     ...contactCustomFields.operations('Contacts'),

@@ -1,4 +1,4 @@
-import { applyProfileEvent, CONTACT_MERGED, defineService, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, asEventData, CONTACT_MERGED, defineService, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
@@ -7,7 +7,8 @@ import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadCustomFields } from './custom-fields/lead-custom-fields';
 import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
-import { leadLookupRoutes } from './leads/lead-lookup';
+import { leadViews } from './leads/lead-view';
+import { findLeads } from './leads/leads.repository';
 import { leadOperations, leadsRoutes } from './leads/leads.routes';
 import { leadMergeOperation, leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
@@ -54,7 +55,8 @@ export const leadsService = defineService({
         .use(leadDuplicatesRoutes(deps))
         .use(leadMergeRoutes(deps))
         .use(leadImportExportRoutes(deps))
-        .use(leadLookupRoutes(deps.dataSource))
+        // Accounts-opportunities asking about leads its replica has not heard of yet (DESIGN §1).
+        .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData(findLeads, leadViews) }))
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },

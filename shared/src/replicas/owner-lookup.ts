@@ -5,6 +5,7 @@ import type { DataSource, Db } from '../database';
 import { INTERNAL_PATH_PREFIX } from '../import-export/import-contract';
 import { parseBody } from '../http/validation';
 import type { Logger } from '../logging/logger';
+import { recordEventData } from '../messaging/record-events';
 import { callService, SERVICE_URL_SETTINGS, ServiceCallFailedError } from '../service/service-calls';
 import { REPLICATED_TYPE_OWNERS, type ReplicatedType } from './replica';
 
@@ -34,6 +35,21 @@ export function lookupRoutes(options: {
     const { ids } = parseBody(req, lookupRequest);
     res.json({ records: await options.find(options.dataSource.manager, caller.tenantId, [...new Set(ids)]) });
   });
+}
+
+/**
+ * A `find` for `lookupRoutes` from an entity's repository and views: each record as its events carry
+ * it (`recordEventData`).
+ */
+export function asEventData<R extends { version: number }>(
+  findRecords: (db: Db, tenantId: string, ids: readonly string[]) => Promise<R[]>,
+  views: (db: Db, tenantId: string, records: R[]) => Promise<object[]>,
+): (db: Db, tenantId: string, ids: string[]) => Promise<object[]> {
+  return async (db, tenantId, ids) => {
+    const records = await findRecords(db, tenantId, ids);
+    const shown = await views(db, tenantId, records);
+    return records.map((record, index) => recordEventData(shown[index]!, record.version));
+  };
 }
 
 export interface OwnerLookupOptions {

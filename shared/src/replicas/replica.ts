@@ -1,4 +1,5 @@
 import { canOpen, type Caller } from '../auth-context';
+import { isUuid } from '../http/query-params';
 import type { Db, EntityManager } from '../database';
 import type { EventActor } from '../messaging';
 import type { ServiceName } from '../service/service-calls';
@@ -49,6 +50,16 @@ export interface Replica {
    * least once and unordered), and a deleted record stays deleted.
    */
   apply(manager: EntityManager, tenantId: string, data: unknown, change: ReplicaChange): Promise<void>;
+}
+
+/** What every replica reads of a record's event data: its id and version; undefined when malformed (the event is then ignored). */
+export function replicatedRecordOf(data: unknown): { id: string; version: number; ownership: { createdBy: string | null; ownerId: string | null } } | undefined {
+  const record = data as { id?: unknown; version?: unknown; created_by?: unknown; assigned_to?: { id?: unknown } | null; owner?: { id?: unknown } | null };
+  if (!isUuid(record?.id) || !Number.isInteger(record.version)) return undefined;
+  const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
+  // The owner is `assigned_to` (leads, accounts, opportunities, tasks) or a contact's `owner`.
+  const ownership = { createdBy: uuidOrNull(record.created_by), ownerId: uuidOrNull(record.owner?.id ?? record.assigned_to?.id) };
+  return { id: record.id, version: record.version as number, ownership };
 }
 
 /**

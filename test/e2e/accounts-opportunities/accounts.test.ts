@@ -221,6 +221,22 @@ describe('reading, changing and deleting an account', () => {
     }
   });
 
+  it('when an account is renamed, then its opportunities show the new name as a change each; other changes touch them not', async () => {
+    const account = await create(system.api, admin.access, 'accounts', { name: 'Old Name Ltd' });
+    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Deal', account_id: account.id });
+    expect((await system.api.patch(`/api/accounts/${account.id}/`, { industry: 'Shipping' }, { token: admin.access })).status).toBe(200);
+    expect(await read(system.api, admin.access, 'opportunities', opportunity.id)).toEqual(opportunity);
+    expect((await system.api.patch(`/api/accounts/${account.id}/`, { name: 'New Name Ltd' }, { token: admin.access })).status).toBe(200);
+    const renamed = await read(system.api, admin.access, 'opportunities', opportunity.id);
+    expect(renamed).toEqual({ ...opportunity, account: { id: account.id, name: 'New Name Ltd' }, updated_at: expect.stringMatching(TIMESTAMP) });
+    expect(renamed.updated_at > opportunity.updated_at).toBe(true);
+    const events = await outboxEvents(system, opportunity.id);
+    expect(events.map((event) => [event.type, event.data.account.name, event.data.version])).toEqual([
+      ['opportunity.created', 'Old Name Ltd', 1],
+      ['opportunity.updated', 'New Name Ltd', 2],
+    ]);
+  });
+
   it('when an account is deleted, then 204 with no body and it is gone', async () => {
     const account = await create(system.api, admin.access, 'accounts', { name: 'Doomed' });
     const res = await system.api.delete(`/api/accounts/${account.id}/`, { token: admin.access });

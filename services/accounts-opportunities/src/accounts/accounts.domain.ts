@@ -2,7 +2,7 @@ import { entityCustomFields } from '@crm/shared';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
 import { publishRecords, type RecordKind } from '../records/record-kind';
-import { clearReference } from '../records/record-table';
+import { changeReferenceHoldersOf } from '../records/record-table';
 import { TASKS } from '../tasks/tasks.repository';
 import { taskKind } from '../tasks/tasks.domain';
 import { accountViews, type AccountView } from './account-view';
@@ -24,14 +24,20 @@ export const accountKind: RecordKind<AccountValues, AccountView, AccountListQuer
   filters() {
     // Only the common filters.
   },
+  /** A new name shows in its opportunities' `account {id, name}`: each changes with it (version, `updated_at`, `opportunity.updated`). */
+  async afterChange(manager, context, before, after) {
+    if (before.values.name === after.values.name) return;
+    const opportunities = await changeReferenceHoldersOf(manager, OPPORTUNITIES, 'account_id', after.tenantId, after.id, context.now, 'touch');
+    await publishRecords(manager, opportunityKind, 'updated', context.actor, opportunities);
+  },
   /**
    * Its opportunities and tasks stay, without an account: each `account_id` is cleared as a change of
    * that record (version, `updated_at`, `opportunity.updated` / `task.updated`).
    */
   async beforeDelete(manager, context, account) {
-    const opportunities = await clearReference(manager, OPPORTUNITIES, 'account_id', account.tenantId, account.id, context.now);
+    const opportunities = await changeReferenceHoldersOf(manager, OPPORTUNITIES, 'account_id', account.tenantId, account.id, context.now, 'clear');
     await publishRecords(manager, opportunityKind, 'updated', context.actor, opportunities);
-    const tasks = await clearReference(manager, TASKS, 'account_id', account.tenantId, account.id, context.now);
+    const tasks = await changeReferenceHoldersOf(manager, TASKS, 'account_id', account.tenantId, account.id, context.now, 'clear');
     await publishRecords(manager, taskKind, 'updated', context.actor, tasks);
   },
 };

@@ -1,4 +1,4 @@
-import { isUuid, queryRows, type CrmEvent, type Db, type EntityManager, type HeldRecord, type Replica } from '@crm/shared';
+import { queryRows, replicatedRecordOf, type CrmEvent, type Db, type EntityManager, type HeldRecord, type Replica } from '@crm/shared';
 
 /**
  * Records of other services this one points to (an opportunity's `contact_ids` and `lead_id`, a task's
@@ -11,23 +11,6 @@ export type KnownRecordType = 'contact' | 'lead';
 
 export const KNOWN_RECORD_TYPES: readonly KnownRecordType[] = ['contact', 'lead'];
 
-interface RecordEventData {
-  id: string;
-  version: number;
-  created_by?: unknown;
-  /** A lead's owner. */
-  assigned_to?: { id?: unknown } | null;
-  /** A contact's owner. */
-  owner?: { id?: unknown } | null;
-}
-
-function isRecordEventData(data: unknown): data is RecordEventData {
-  const candidate = data as Partial<RecordEventData>;
-  return isUuid(candidate?.id) && Number.isInteger(candidate.version);
-}
-
-const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
-
 /**
  * A contact or lead as its service describes it (its `<type>.created|updated` event's data, or the
  * owner's lookup): known from this version on, with who may open it. Applied only when newer than the
@@ -35,13 +18,14 @@ const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : n
  * deleted record.
  */
 async function applyKnownRecord(manager: EntityManager, type: KnownRecordType, tenantId: string, data: unknown): Promise<void> {
-  if (!isRecordEventData(data)) return;
+  const record = replicatedRecordOf(data);
+  if (!record) return;
   await manager.query(
     `INSERT INTO known_records (record_type, id, tenant_id, version, created_by, owner_id) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (record_type, id) DO UPDATE SET version = EXCLUDED.version, created_by = EXCLUDED.created_by, owner_id = EXCLUDED.owner_id
        WHERE known_records.tenant_id = EXCLUDED.tenant_id AND NOT known_records.deleted
          AND (known_records.version < EXCLUDED.version OR (known_records.version = EXCLUDED.version AND known_records.created_by IS NULL))`,
-    [type, data.id, tenantId, data.version, uuidOrNull(data.created_by), uuidOrNull(data.owner?.id ?? data.assigned_to?.id)],
+    [type, record.id, tenantId, record.version, record.ownership.createdBy, record.ownership.ownerId],
   );
 }
 

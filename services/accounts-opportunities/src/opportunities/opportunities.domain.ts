@@ -3,7 +3,7 @@ import { entityCustomFields } from '@crm/shared';
 import type { KnownReference } from '../records/known-references';
 import { publishRecords, type RecordKind } from '../records/record-kind';
 import { ReferenceCheck } from '../records/record-references';
-import { clearReference } from '../records/record-table';
+import { changeReferenceHoldersOf } from '../records/record-table';
 import { TASKS } from '../tasks/tasks.repository';
 import { taskKind } from '../tasks/tasks.domain';
 import { OPPORTUNITIES, opportunityDefaults, type OpportunityValues } from './opportunities.repository';
@@ -40,7 +40,7 @@ export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, Opp
   },
   /** Its tasks stay, no longer about it: each `opportunity_id` cleared as a change of the task (`task.updated`). */
   async beforeDelete(manager, context, opportunity) {
-    const tasks = await clearReference(manager, TASKS, 'opportunity_id', opportunity.tenantId, opportunity.id, context.now);
+    const tasks = await changeReferenceHoldersOf(manager, TASKS, 'opportunity_id', opportunity.tenantId, opportunity.id, context.now, 'clear');
     await publishRecords(manager, taskKind, 'updated', context.actor, tasks);
   },
 };

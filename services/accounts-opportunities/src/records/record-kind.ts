@@ -51,6 +51,8 @@ export interface RecordKind<V extends OwnedValues, View extends { id: string }, 
   views(db: Db, tenantId: string, records: StoredRecord<V>[]): Promise<View[]>;
   /** The entity's own list filters (the common ones are applied already). */
   filters(filter: ListFilter, query: Query): void;
+  /** What a change of a record does to the records whose views show it (after it is stored). */
+  afterChange?(manager: EntityManager, context: ChangeContext, before: StoredRecord<V>, after: StoredRecord<V>): Promise<void>;
   /** What deleting a record does first to the records that point to it. */
   beforeDelete?(manager: EntityManager, context: ChangeContext, record: StoredRecord<V>): Promise<void>;
 }

@@ -186,16 +186,22 @@ async function changeReferenceHolders<V extends OwnedValues>(
   return rows.map((row) => toRecord(table, row));
 }
 
-/** Clears a reference (`account_id`, `opportunity_id`) on every record of the tenant that holds it: the records changed. */
-export async function clearReference<V extends OwnedValues>(
+/**
+ * Every record of the tenant pointing to `referencedId` through `column`, changed: its reference cleared
+ * (`clear`: what it pointed to is gone), or as is (`touch`: its view shows what it points to, which
+ * changed). Answers the records changed.
+ */
+export async function changeReferenceHoldersOf<V extends OwnedValues>(
   db: Db,
   table: RecordTable<V>,
   column: keyof V & string,
   tenantId: string,
   referencedId: string,
   now: Date,
+  change: 'clear' | 'touch',
 ): Promise<StoredRecord<V>[]> {
-  return changeReferenceHolders(db, table, tenantId, now, { set: `${column} = NULL`, holders: `${column} = $3`, params: [referencedId] });
+  const set = change === 'clear' ? `${column} = NULL` : `${column} = ${column}`;
+  return changeReferenceHolders(db, table, tenantId, now, { set, holders: `${column} = $3`, params: [referencedId] });
 }
 
 /** Drops `referencedId` from a reference on every record of the tenant that holds it (null, or out of the list): the records changed. */
@@ -207,7 +213,7 @@ export async function dropReference<V extends OwnedValues>(
   referencedId: string,
   now: Date,
 ): Promise<StoredRecord<V>[]> {
-  if (!reference.list) return clearReference(db, table, reference.column, tenantId, referencedId, now);
+  if (!reference.list) return changeReferenceHoldersOf(db, table, reference.column, tenantId, referencedId, now, 'clear');
   const { column } = reference;
   return changeReferenceHolders(db, table, tenantId, now, {
     set: `${column} = array_remove(${column}, $3::uuid)`,

@@ -126,8 +126,10 @@ export async function changeRecord<V extends OwnedValues, View extends { id: str
     if (values.assigned_to !== stored.assigned_to) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
     const linked = await linkedValues(manager, kind, caller, values, stored);
     if (sameValues(kind.table, linked, stored)) return (await kind.views(manager, caller.tenantId, [existing]))[0]!;
-    const record = await updateRecord(manager, kind.table, id, linked, context.clock());
+    const now = context.clock();
+    const record = await updateRecord(manager, kind.table, id, linked, now);
     const [view] = await publishRecords(manager, kind, 'updated', actorOf(caller), [record]);
+    await kind.afterChange?.(manager, { actor: actorOf(caller), now }, existing, record);
     return view!;
   });
 }

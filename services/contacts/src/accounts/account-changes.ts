@@ -1,4 +1,4 @@
-import { isUuid, type CrmEvent, type EntityManager, type Replica, type ReplicaChange } from '@crm/shared';
+import { replicatedRecordOf, type CrmEvent, type EntityManager, type Replica, type ReplicaChange } from '@crm/shared';
 import { announceContactsChanged } from '../contacts/contact-events';
 import { touchContacts } from '../contacts/contacts.repository';
 import { forgetAccount, heldAccounts, lockAccount, lockAccountRow, upsertAccountReplica } from './account-replica';
@@ -16,34 +16,14 @@ export const ACCOUNT_EVENT_TYPES = {
   deleted: 'account.deleted',
 } as const;
 
-interface AccountData {
-  id: string;
-  name?: unknown;
-  version: number;
-  created_by?: unknown;
-  assigned_to?: { id?: unknown } | null;
-}
-
-function isAccountData(data: unknown): data is AccountData {
-  const candidate = data as Partial<AccountData>;
-  return isUuid(candidate?.id) && Number.isInteger(candidate.version);
-}
-
-const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
-
 /** An account as accounts-opportunities describes it (its event's `data`); without an id, a name or an integer version it is ignored. */
 async function applyAccount(manager: EntityManager, tenantId: string, data: unknown, change: ReplicaChange): Promise<void> {
-  if (!isAccountData(data) || typeof data.name !== 'string') return;
-  const { renamed } = await upsertAccountReplica(manager, {
-    id: data.id,
-    tenantId,
-    name: data.name,
-    version: data.version,
-    createdBy: uuidOrNull(data.created_by),
-    ownerId: uuidOrNull(data.assigned_to?.id),
-  });
+  const account = replicatedRecordOf(data);
+  const name = (data as { name?: unknown } | undefined)?.name;
+  if (!account || typeof name !== 'string') return;
+  const { renamed } = await upsertAccountReplica(manager, { id: account.id, tenantId, name, version: account.version, ...account.ownership });
   if (!renamed) return;
-  const contacts = await touchContacts(manager, tenantId, change.now, { condition: 'account_id = $3', params: [data.id] });
+  const contacts = await touchContacts(manager, tenantId, change.now, { condition: 'account_id = $3', params: [account.id] });
   await announceContactsChanged(manager, change.actor, contacts);
 }
 
@@ -64,8 +44,8 @@ export const applyAccountChanged = (manager: EntityManager, event: CrmEvent, now
  * committed (and is cleared here) or waits and then finds it gone (400).
  */
 export async function applyAccountDeleted(manager: EntityManager, event: CrmEvent, now: Date): Promise<void> {
-  const data = event.data;
-  if (!isAccountData(data)) return;
+  const data = replicatedRecordOf(event.data);
+  if (!data) return;
   const tenantId = event.tenantid;
   await lockAccount(manager, data.id);
   if (await lockAccountRow(manager, tenantId, data.id)) {

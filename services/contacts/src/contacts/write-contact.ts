@@ -33,7 +33,7 @@ import { CONTACT_COLUMNS } from '../import-export/contact-columns';
 const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
 
 /** The fields of a contact's body naming records of other services (checked against the replicas). */
-export const CONTACT_REFERENCES: NamedReferences = { account_id: 'account', owner_id: 'profile' };
+const CONTACT_REFERENCES: NamedReferences = { account_id: 'account', owner_id: 'profile' };
 
 /** Makes the replicas vouch for what `bodies` name, before the write's transaction (`ReplicatedReferences`). */
 const ensureReferences = (deps: ContactsDeps, caller: Caller, bodies: readonly object[]): Promise<void> =>
