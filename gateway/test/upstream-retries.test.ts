@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { listen, type RunningServer } from '@crm/shared';
 import express, { type RequestHandler } from 'express';
 import { closedPort, signAccessToken } from './support/fake-upstreams';
@@ -65,6 +66,33 @@ describe('gateway retries of requests a service never saw', () => {
       await service?.server.close(0);
     }
   });
+
+  it('when the service stays away for many attempts, then each failed attempt lets go of what it subscribed to', async () => {
+    const port = await closedPort();
+    const gateway = await gatewayTo(port, 8_000);
+    // The most 'error' listeners any response of the gateway held at once (one more per attempt, before).
+    let mostErrorListeners = 0;
+    const subscribe = http.ServerResponse.prototype.on;
+    http.ServerResponse.prototype.on = function (this: http.ServerResponse, event: string | symbol, listener: (...args: any[]) => void) {
+      const subscribed = subscribe.call(this, event, listener);
+      if (event === 'error') mostErrorListeners = Math.max(mostErrorListeners, this.listenerCount('error'));
+      return subscribed;
+    };
+    let service: Awaited<ReturnType<typeof leadsService>> | undefined;
+    try {
+      const answer = post(gateway.url, JSON.stringify({ first_name: 'Patient' }));
+      // 50, 100, 200, 400 ms, then every 500 ms: over 5 s, a dozen attempts and more.
+      await sleep(5_500);
+      service = await leadsService(port);
+      expect((await answer).status).toBe(201);
+      expect(mostErrorListeners).toBeGreaterThan(0);
+      expect(mostErrorListeners).toBeLessThan(4);
+    } finally {
+      delete (http.ServerResponse.prototype as { on?: unknown }).on;
+      await gateway.stop();
+      await service?.server.close(0);
+    }
+  }, 20_000);
 
   it('when a pooled connection is reset before any answer, then the request goes again on a new connection', async () => {
     const port = await closedPort();

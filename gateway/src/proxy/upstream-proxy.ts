@@ -52,7 +52,7 @@ interface Attempt {
   body: RequestBody;
   retryUntil: number;
   /** The client request's listeners before the attempt: http-proxy adds its own on every attempt. */
-  listenersBefore: Map<string, Function[]>;
+  listenersBefore: AttemptListeners;
   socket?: Socket;
   /** The socket's byte count when the attempt got it (a reused keep-alive socket has read earlier answers). */
   bytesReadBefore: number;
@@ -126,7 +126,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           const delay = Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** (attempt.number - 1));
           const clientWaiting = !res.headersSent && !res.destroyed && !req.socket.destroyed;
           if (clientWaiting && attempt.body.kind !== 'streamed' && serviceNeverSawIt(error, attempt) && Date.now() + delay <= attempt.retryUntil) {
-            forgetAttemptListeners(req, attempt.listenersBefore);
+            forgetAttemptListeners(attempt.listenersBefore);
             options.logger.debug({ code: errorCode(error), service, attempt: attempt.number, retryInMs: delay }, 'upstream did not take the request, retrying');
             setTimeout(() => send(req, res, attempt.body, attempt.retryUntil, attempt.number + 1), delay);
             return;
@@ -139,7 +139,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
     });
     // express' own request and response (the gateway's pipeline ends here); typed as node's in the hooks.
     const send = (req: http.IncomingMessage, res: http.ServerResponse, body: RequestBody, retryUntil: number, number: number) => {
-      attempts.set(req, { number, body, retryUntil, listenersBefore: clientRequestListeners(req), bytesReadBefore: 0, timedOut: false });
+      attempts.set(req, { number, body, retryUntil, listenersBefore: attemptListeners(req, res), bytesReadBefore: 0, timedOut: false });
       void forwardOnce(req, res);
     };
     return send;
@@ -194,17 +194,31 @@ function serviceNeverSawIt(error: Error, attempt: Attempt): boolean {
 
 const errorCode = (error: Error) => (error as NodeJS.ErrnoException).code;
 
-/** http-proxy subscribes to the client request on every attempt; a failed attempt's subscriptions go with it. */
-const ATTEMPT_EVENTS = ['error', 'aborted'] as const;
+/**
+ * http-proxy subscribes to the client request on every attempt, and http-proxy-middleware's error
+ * plugin to the response (its `proxyReq` hook's third argument is the response): a failed attempt's
+ * subscriptions go with it, or a request retried through a restart would pile up one per attempt.
+ */
+const ATTEMPT_EVENTS: ReadonlyArray<{ on: 'request' | 'response'; event: string }> = [
+  { on: 'request', event: 'error' },
+  { on: 'request', event: 'aborted' },
+  { on: 'response', event: 'error' },
+];
 
-function clientRequestListeners(req: http.IncomingMessage): Map<string, Function[]> {
-  return new Map(ATTEMPT_EVENTS.map((event) => [event, req.listeners(event)]));
+/** Each emitter and event an attempt subscribes to, with the listeners it had before the attempt. */
+type AttemptListeners = Array<{ emitter: NodeJS.EventEmitter; event: string; kept: Function[] }>;
+
+function attemptListeners(req: http.IncomingMessage, res: http.ServerResponse): AttemptListeners {
+  return ATTEMPT_EVENTS.map(({ on, event }) => {
+    const emitter = on === 'request' ? req : res;
+    return { emitter, event, kept: emitter.listeners(event) };
+  });
 }
 
-function forgetAttemptListeners(req: http.IncomingMessage, before: Map<string, Function[]>): void {
-  for (const [event, kept] of before) {
-    for (const listener of req.listeners(event)) {
-      if (!kept.includes(listener)) req.removeListener(event, listener as (...args: unknown[]) => void);
+function forgetAttemptListeners(before: AttemptListeners): void {
+  for (const { emitter, event, kept } of before) {
+    for (const listener of emitter.listeners(event)) {
+      if (!kept.includes(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
 }

@@ -185,6 +185,27 @@ describe('what a write may name the moment it was created', () => {
     expect(upsell.contact_ids).toEqual([contact_id, colleague.id]);
     expect(answers).toEqual({ unexpected: [], unavailable: 0 });
   });
+
+  it('when an import names an account and a member created a moment ago, then every row is accepted', async () => {
+    const answers = newAnswers();
+    const member = await addMember(system.api, admin, true);
+    const account = await post('/api/accounts/', { name: 'Imported Into Ltd' }, answers);
+    const upload = async (path: string, csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv]), 'rows.csv');
+      return system.api.post(path, undefined, { token: admin.access, rawBody: form });
+    };
+    const contacts = await upload('/api/contacts/import/commit/', `first_name,account_id,owner_id\r\nAda,${account.id},${member.profileId}\r\nGrace,${account.id},\r\n`);
+    expect(contacts.status).toBe(201);
+    expect(contacts.body.created).toBe(2);
+    const imported = await system.api.get(`/api/contacts/${contacts.body.ids[0]}/`, { token: admin.access });
+    expect(imported.body).toMatchObject({ account: { id: account.id, name: 'Imported Into Ltd' }, owner: { id: member.profileId, email: member.email } });
+    const other = await addMember(system.api, admin, true);
+    const leads = await upload('/api/leads/import/commit/', `first_name,assigned_to_id\r\nAlan,${other.profileId}\r\n`);
+    expect(leads.status).toBe(201);
+    expect((await system.api.get(`/api/leads/${leads.body.ids[0]}/`, { token: admin.access })).body.assigned_to).toEqual({ id: other.profileId, email: other.email });
+    expect(answers).toEqual({ unexpected: [], unavailable: 0 });
+  });
 });
 
 describe('what a write may not name', () => {
