@@ -34,17 +34,20 @@ export async function followMerge(type: KnownRecordType, event: CrmEvent, manage
  * the replica, and tasks and opportunities no longer point to it (`lead_id`, `contact_id` cleared, the
  * id dropped from `contact_ids`), each a change of the record. Marking it dead takes its row's lock
  * first, so a write that linked it has committed (and is cleared here), and a later one is refused.
- * The merged-away record of a merge (`merged_into`) moves to the keeper instead.
+ * The merged-away record of a merge (`merged_into`) moves to the keeper instead, as `*.merged` would
+ * (and with its locks in the same order: a `*.merged` handled at the same time would otherwise deadlock).
  */
 export async function followDelete(type: KnownRecordType, event: CrmEvent, manager: EntityManager, context: ServiceContext): Promise<void> {
   const data = deletedRecordOf(event.data);
   if (!data) return;
   const change = { actor: event.actor, now: context.clock() };
-  await markKnownRecordDeleted(manager, type, event.tenantid, data.id, data.version);
   if (data.mergedInto) {
+    // The merge's locks in the merge's order (its id's advisory lock, then the row), as `*.merged` takes them.
     await moveToKeeper(manager, type, event.tenantid, { mergedId: data.id, keeperId: data.mergedInto }, change);
+    await markKnownRecordDeleted(manager, type, event.tenantid, data.id, data.version);
     return;
   }
+  await markKnownRecordDeleted(manager, type, event.tenantid, data.id, data.version);
   await followKnownRecord(manager, taskKind, type, event.tenantid, { id: data.id }, change);
   await followKnownRecord(manager, opportunityKind, type, event.tenantid, { id: data.id }, change);
 }
