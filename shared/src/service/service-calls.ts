@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '../auth-context';
 import { url } from '../config';
 import { ServiceUnavailableError } from '../errors';
@@ -24,11 +23,6 @@ export type ServiceName = keyof typeof SERVICE_URL_SETTINGS;
 /** The setting naming where `service` listens, with its default (the port `npm start` gives it). */
 export const serviceUrlSetting = (service: ServiceName, what = `The ${service} service.`) =>
   url(SERVICE_URL_SETTINGS[service].defaultUrl).describe(what);
-
-/** The settings naming where each of `services` listens, keyed by their variable names. */
-export function serviceUrlSettings(services: readonly ServiceName[]): Record<string, z.ZodType<string>> {
-  return Object.fromEntries(services.map((service) => [SERVICE_URL_SETTINGS[service].setting, serviceUrlSetting(service)]));
-}
 
 export interface ServiceCallOptions {
   method: 'GET' | 'POST';
