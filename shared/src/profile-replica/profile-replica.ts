@@ -1,6 +1,7 @@
 import type { Db, EntityManager, SqlMigration } from '../database';
 import { queryOne, queryRows } from '../database';
 import { ValidationError } from '../errors';
+import type { LeadConvertedData } from '../events/lead-converted';
 import type { CrmEvent } from '../messaging';
 import type { Replica } from '../replicas/replica';
 
@@ -68,15 +69,17 @@ export const profileReplica: Replica = {
 };
 
 /**
- * A profile another record's event names with its e-mail (the owner of a converted lead), kept until
- * auth's own events bring it: version 0, so any of them applies.
+ * The owner of a converted lead, as `lead.converted` shows it (the lead's `assigned_to {id, email}`),
+ * kept until auth's own events bring the profile (version 0, so any of them applies): the records the
+ * conversion creates show their owner's e-mail even when `profile.created` has not arrived yet.
  */
-export async function rememberProfile(manager: EntityManager, tenantId: string, profile: { id: string; email: string | null }): Promise<void> {
-  if (profile.email === null) return;
+export async function rememberConversionOwner(manager: EntityManager, tenantId: string, conversion: LeadConvertedData): Promise<void> {
+  const owner = conversion.lead.assigned_to as Partial<ProfileRef> | undefined;
+  if (owner?.id !== conversion.owner_id || typeof owner.email !== 'string') return;
   await manager.query(`INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, 0) ON CONFLICT (id) DO NOTHING`, [
-    profile.id,
+    owner.id,
     tenantId,
-    profile.email,
+    owner.email,
   ]);
 }
 

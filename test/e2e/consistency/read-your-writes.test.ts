@@ -167,6 +167,18 @@ describe('what a write may name the moment it was created', () => {
     expect(answers).toEqual({ unexpected: [], unavailable: 0 });
   });
 
+  it('when a tenant registered a moment ago converts a lead at once, then the records it made show their owner’s e-mail', async () => {
+    const tenant = await registerTenant(system.api, 'Quick');
+    const body = { first_name: 'Quick', company_name: 'Quick Co', opportunity_amount: '1.00' };
+    const lead = await createLead(system.api, tenant.access, body);
+    const conversion = await system.api.put(`/api/leads/${lead.id}/`, { ...body, status: 'converted' }, { token: tenant.access });
+    expect(conversion.body.conversion_status).not.toBe('pending');
+    const owner = { id: tenant.profileId, email: tenant.email };
+    expect((await system.api.get(`/api/contacts/${conversion.body.contact_id}/`, { token: tenant.access })).body.owner).toEqual(owner);
+    expect((await system.api.get(`/api/accounts/${conversion.body.account_id}/`, { token: tenant.access })).body.assigned_to).toEqual(owner);
+    expect((await system.api.get(`/api/opportunities/${conversion.body.opportunity_id}/`, { token: tenant.access })).body.assigned_to).toEqual(owner);
+  });
+
   it('when a lead was converted a moment ago, then the ids its conversion answered are usable everywhere at once', async () => {
     const answers = newAnswers();
     const lead = await createLead(system.api, admin.access, { first_name: 'Converted', company_name: 'Convert Co', opportunity_amount: '10.00' });

@@ -1,4 +1,4 @@
-import { leadConvertedData, rememberProfile, type CrmEvent, type EntityManager, type ProfileRef } from '@crm/shared';
+import { leadConvertedData, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
 import { accountKind } from '../accounts/accounts.domain';
 import { insertAccountIfAbsent } from '../accounts/accounts.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
@@ -17,8 +17,7 @@ import { publishRecords } from '../records/record-kind';
 export async function createConvertedRecords(event: CrmEvent, manager: EntityManager): Promise<void> {
   const data = leadConvertedData.parse(event.data);
   const origin = { tenantId: event.tenantid, createdBy: data.converted_by, now: new Date(event.time) };
-  const owner = data.lead.assigned_to as ProfileRef | undefined;
-  if (owner?.id === data.owner_id) await rememberProfile(manager, event.tenantid, owner);
+  await rememberConversionOwner(manager, event.tenantid, data);
   const account = await insertAccountIfAbsent(manager, {
     ...origin,
     id: data.account.id,

@@ -1,4 +1,4 @@
-import { leadConvertedData, rememberProfile, type CrmEvent, type EntityManager, type ProfileRef } from '@crm/shared';
+import { leadConvertedData, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
 import { upsertAccountReplica } from '../accounts/account-replica';
 import { linkContactToLead } from '../contact-leads/contact-leads.repository';
 import { emitContactChanged } from '../contacts/contact-events';
@@ -23,8 +23,7 @@ export async function createConvertedContact(event: CrmEvent, manager: EntityMan
     createdBy: data.converted_by,
     ownerId: data.owner_id,
   });
-  const owner = data.lead.assigned_to as ProfileRef | undefined;
-  if (owner?.id === data.owner_id) await rememberProfile(manager, event.tenantid, owner);
+  await rememberConversionOwner(manager, event.tenantid, data);
   const contact = await insertContact(manager, {
     id: data.contact.id,
     tenantId: event.tenantid,
