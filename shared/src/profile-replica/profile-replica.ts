@@ -1,5 +1,5 @@
 import type { Db, EntityManager, SqlMigration } from '../database';
-import { queryOne, queryRows } from '../database';
+import { queryRows } from '../database';
 import { ValidationError } from '../errors';
 import type { LeadConvertedData } from '../events/lead-converted';
 import type { CrmEvent } from '../messaging';
@@ -103,8 +103,7 @@ export async function profileRefs(db: Db, tenantId: string, ids: string[]): Prom
 }
 
 export async function profileBelongsToTenant(db: Db, tenantId: string, profileId: string): Promise<boolean> {
-  const row = await queryOne(db, `SELECT 1 FROM profiles WHERE tenant_id = $1 AND id = $2`, [tenantId, profileId]);
-  return row !== undefined;
+  return (await profilesNotInTenant(db, tenantId, [profileId])).size === 0;
 }
 
 export const NOT_A_MEMBER = 'No member of this organisation has this id.';
@@ -118,7 +117,6 @@ export async function requireOwnerInTenant(db: Db, tenantId: string, profileId: 
 export async function profilesNotInTenant(db: Db, tenantId: string, profileIds: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(profileIds)];
   if (unique.length === 0) return new Set();
-  const rows = await queryRows<{ id: string }>(db, `SELECT id FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, unique]);
-  const members = new Set(rows.map((row) => row.id));
+  const members = await profileReplica.held(db, tenantId, unique);
   return new Set(unique.filter((id) => !members.has(id)));
 }

@@ -56,16 +56,9 @@ export class ReplicatedReferences {
     this.replicas = new Map(options.replicas.map((replica) => [replica.type, replica]));
   }
 
-  /** The replica this service keeps of `type`. */
-  replica(type: ReplicatedType): Replica {
-    const replica = this.replicas.get(type);
-    if (!replica) throw new Error(`This service keeps no replica of ${type}s`);
-    return replica;
-  }
-
   /**
-   * `ensure` for what `bodies` name through `references`, and the caller's own profile (the owner of
-   * what they create, shown as `{id, email}` in its view).
+   * Makes the replicas vouch for what `bodies` name through `references`, and for the caller's own
+   * profile (the owner of what they create, shown as `{id, email}` in its view): see the class.
    */
   async ensureNamedIn(caller: Caller, bodies: readonly object[], references: NamedReferences): Promise<void> {
     // Without sales access the write is a 403 whatever it names: nobody needs asking.
@@ -75,12 +68,13 @@ export class ReplicatedReferences {
       if (!named.has('profile')) named.set('profile', new Set());
       named.get('profile')!.add(caller.profileId);
     }
-    await this.ensure(caller, named);
+    await Promise.all([...named].map(([type, ids]) => this.ensureOfType(caller, this.replicaOf(type), [...ids])));
   }
 
-  /** Makes the replicas vouch for each id the owner knows in the caller's tenant (see the class). */
-  async ensure(caller: Caller, named: ReadonlyMap<ReplicatedType, ReadonlySet<string>>): Promise<void> {
-    await Promise.all([...named].map(([type, ids]) => this.ensureOfType(caller, this.replica(type), [...ids])));
+  private replicaOf(type: ReplicatedType): Replica {
+    const replica = this.replicas.get(type);
+    if (!replica) throw new Error(`This service keeps no replica of ${type}s`);
+    return replica;
   }
 
   private async ensureOfType(caller: Caller, replica: Replica, ids: string[]): Promise<void> {
