@@ -50,7 +50,7 @@ export const gatewayConfigShape = {
     .int()
     .min(1)
     .default(60_000)
-    .describe('Longest silence on an upstream connection before the request fails with 503.'),
+    .describe('Longest silence on an upstream connection before the request fails with 504.'),
   UPSTREAM_RETRY_MS: z.coerce
     .number()
     .int()

@@ -6,9 +6,10 @@ import { closedPort, signAccessToken } from './support/fake-upstreams';
 import { ALL_SCOPES, bearer, jsonOf, startTestGateway, startUpstreams, type Upstreams } from './support/gateway-harness';
 
 /**
- * The gateway sends a request again when its service cannot have seen it (connection refused, or
- * reset before any byte of an answer), for up to UPSTREAM_RETRY_MS, so a service restarting delays
- * requests instead of failing them; a request the service may have acted on is never sent twice.
+ * The gateway sends a request again when its service cannot have seen it (connection refused), for up
+ * to UPSTREAM_RETRY_MS, so a service restarting delays requests instead of failing them; a read or a
+ * write with an Idempotency-Key also when its connection was lost before any answer. A write without a
+ * key the service may have acted on is never sent twice.
  */
 describe('gateway retries of requests a service never saw', () => {
   let upstreams: Upstreams;
@@ -94,12 +95,63 @@ describe('gateway retries of requests a service never saw', () => {
     }
   }, 20_000);
 
-  it('when a pooled connection is reset before any answer, then the request goes again on a new connection', async () => {
+  /** A leads stand-in whose first PATCH is cut off (its connection destroyed) before any answer: a crash mid-request. */
+  async function crashingOnFirstPatch(port: number) {
+    const counts = { resets: 0 };
+    const service = await leadsService(port, (req, _res, next) => {
+      if (req.method === 'PATCH' && counts.resets === 0) {
+        counts.resets += 1;
+        req.socket.destroy();
+        return;
+      }
+      next();
+    });
+    return { ...service, counts };
+  }
+
+  const patch = (gatewayUrl: string, headers: Record<string, string> = {}) =>
+    fetch(`${gatewayUrl}/api/leads/${randomUUID()}/`, {
+      method: 'PATCH',
+      headers: { ...bearer(token), 'content-type': 'application/json', ...headers },
+      body: '{"status":"contacted"}',
+    });
+
+  it('when a write with an Idempotency-Key loses its connection before any answer, then it goes again', async () => {
+    const port = await closedPort();
+    const service = await crashingOnFirstPatch(port);
+    const gateway = await gatewayTo(port);
+    try {
+      const res = await patch(gateway.url, { 'Idempotency-Key': randomUUID() });
+      expect(res.status).toBe(200);
+      expect(service.counts.resets).toBe(1);
+      expect(service.bodies).toEqual(['{"status":"contacted"}']);
+    } finally {
+      await gateway.stop();
+      await service.server.close(0);
+    }
+  });
+
+  it('when a write without a key loses its connection before any answer, then it is not sent again (the service may have acted): 503', async () => {
+    const port = await closedPort();
+    const service = await crashingOnFirstPatch(port);
+    const gateway = await gatewayTo(port);
+    try {
+      const res = await patch(gateway.url);
+      expect(res.status).toBe(503);
+      await sleep(200);
+      expect(service.counts.resets).toBe(1);
+      expect(service.bodies).toEqual([]);
+    } finally {
+      await gateway.stop();
+      await service.server.close(0);
+    }
+  });
+
+  it('when a read loses its connection before any answer, then it goes again', async () => {
     const port = await closedPort();
     let resets = 0;
-    // What the gateway sees when a draining service closes an idle keep-alive connection as a request arrives.
     const service = await leadsService(port, (req, _res, next) => {
-      if (req.method === 'PATCH' && resets === 0) {
+      if (resets === 0) {
         resets += 1;
         req.socket.destroy();
         return;
@@ -109,14 +161,7 @@ describe('gateway retries of requests a service never saw', () => {
     const gateway = await gatewayTo(port);
     try {
       expect((await fetch(`${gateway.url}/api/leads/`, { headers: bearer(token) })).status).toBe(200);
-      const res = await fetch(`${gateway.url}/api/leads/${randomUUID()}/`, {
-        method: 'PATCH',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-        body: '{"status":"contacted"}',
-      });
-      expect(res.status).toBe(200);
       expect(resets).toBe(1);
-      expect(service.bodies).toEqual(['', '{"status":"contacted"}']);
     } finally {
       await gateway.stop();
       await service.server.close(0);
@@ -159,7 +204,9 @@ describe('gateway retries of requests a service never saw', () => {
     }
   });
 
-  it('when the service drains and restarts under steady traffic, then every request is answered and handled once', async () => {
+  // Writes carry keys, as a client that wants retries does: a connection the closing listener still held
+  // in its accept queue is reset unread, which the gateway cannot tell from a crash mid-request.
+  it('when the service drains and restarts under steady traffic, then every read and keyed write is answered and handled once', async () => {
     const port = await closedPort();
     let service = await leadsService(port);
     const handled: string[] = [];
@@ -172,7 +219,13 @@ describe('gateway retries of requests a service never saw', () => {
         const read = n % 3 === 0;
         const body = JSON.stringify({ id: `${name}-${n}` });
         if (!read) sent.push(body);
-        const res = read ? await fetch(`${gateway.url}/api/leads/`, { headers: bearer(token) }) : await post(gateway.url, body);
+        const res = read
+          ? await fetch(`${gateway.url}/api/leads/`, { headers: bearer(token) })
+          : await fetch(`${gateway.url}/api/leads/`, {
+              method: 'POST',
+              headers: { ...bearer(token), 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
+              body,
+            });
         if (res.status !== (read ? 200 : 201)) failures.push(`${res.status} ${await res.text()}`);
         else await res.text();
       }

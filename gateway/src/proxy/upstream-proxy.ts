@@ -66,25 +66,38 @@ function answerUnavailable(res: Response): void {
 }
 
 /**
- * One http-proxy-middleware per service over a shared keep-alive agent. The path goes unchanged, the
- * body as received (the gateway never parses one, so multipart uploads pass byte for byte), and an
- * unreachable or failing upstream answers 503 `{detail}`.
+ * 504 `{detail}` after an upstream timeout (DESIGN §10): the service may still finish and commit, so
+ * this is never the 503 that invites a blind retry; a client retries with its `Idempotency-Key`.
+ */
+function answerTimedOut(res: Response): void {
+  res.status(504).json({ detail: 'The service did not answer in time; the request may still take effect. Repeat it with the same Idempotency-Key to learn its outcome.' });
+}
+
+/**
+ * One http-proxy-middleware per service and agent. The path goes unchanged, the body as received (the
+ * gateway never parses one, so multipart uploads pass byte for byte); an unreachable or failing upstream
+ * answers 503 `{detail}`, one that went silent past `timeoutMs` 504 `{detail}`.
  *
- * Retries: a request the service cannot have seen is sent again, whatever its method, with a short
- * backoff for up to `retryForMs` — so a service restarting (rolling update, the local process system
- * where nothing replaces a stopped service) delays requests instead of failing them. See
- * `serviceNeverSawIt` for which failures qualify. A body read before forwarding is written by the
+ * Retries (DESIGN §10): a request the service cannot have seen is sent again, whatever its method, with
+ * a short backoff for up to `retryForMs` — so a service restarting (rolling update, the local process
+ * system where nothing replaces a stopped service) delays requests instead of failing them; a read or a
+ * keyed write is also sent again when its connection was lost before any answer (`safeToSendAgain`).
+ * A body read before forwarding is written by the
  * `proxyReq` hook on every attempt (the client's stream, already read, only ends the upstream request).
  */
 export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProxy {
   // Idle sockets are dropped after 30 s, before a service's 65 s keep-alive timeout would close them
   // under a request that is just reusing one. No socket limit: a request queued for a socket would get
   // it only after the client's (read) body had ended the upstream request, too late to write the body.
-  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 30_000 });
+  const pooled = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 30_000 });
+  // A write without an Idempotency-Key goes on a connection of its own: a pooled one may be closed by a
+  // draining service just as the request is written, and that reset looks like a crash mid-request, which
+  // must not be repeated. On a fresh connection a reset can only be a crash; a draining service refuses.
+  const fresh = new http.Agent({ keepAlive: false });
   const retryForMs = options.retryForMs ?? 0;
   const attempts = new WeakMap<http.IncomingMessage, Attempt>();
 
-  const proxyFor = (service: UpstreamService) => {
+  const proxyFor = (service: UpstreamService, agent: http.Agent) => {
     const forwardOnce = createProxyMiddleware({
       target: options.targets[service],
       agent,
@@ -125,7 +138,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           }
           const delay = Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** (attempt.number - 1));
           const clientWaiting = !res.headersSent && !res.destroyed && !req.socket.destroyed;
-          if (clientWaiting && attempt.body.kind !== 'streamed' && serviceNeverSawIt(error, attempt) && Date.now() + delay <= attempt.retryUntil) {
+          if (clientWaiting && attempt.body.kind !== 'streamed' && safeToSendAgain(req, error, attempt) && Date.now() + delay <= attempt.retryUntil) {
             forgetAttemptListeners(attempt.listenersBefore);
             options.logger.debug({ code: errorCode(error), service, attempt: attempt.number, retryInMs: delay }, 'upstream did not take the request, retrying');
             setTimeout(() => send(req, res, attempt.body, attempt.retryUntil, attempt.number + 1), delay);
@@ -133,6 +146,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           }
           options.logger.warn({ err: error, code: errorCode(error), service, path: req.url?.split('?')[0], attempts: attempt.number }, 'upstream unavailable');
           if (res.headersSent || !clientWaiting) res.destroy();
+          else if (attempt.timedOut) answerTimedOut(res as Response);
           else answerUnavailable(res as Response);
         },
       },
@@ -144,10 +158,10 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
     };
     return send;
   };
-  const proxies = Object.fromEntries(UPSTREAM_SERVICES.map((service) => [service, proxyFor(service)])) as Record<
-    UpstreamService,
-    ReturnType<typeof proxyFor>
-  >;
+  const proxiesOver = (agent: http.Agent) =>
+    Object.fromEntries(UPSTREAM_SERVICES.map((service) => [service, proxyFor(service, agent)])) as Record<UpstreamService, ReturnType<typeof proxyFor>>;
+  const overPooled = proxiesOver(pooled);
+  const overFresh = proxiesOver(fresh);
 
   return {
     forward: async (req, res) => {
@@ -161,9 +175,13 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
         res.destroy(); // the client went away in the middle of its body
         return;
       }
+      const proxies = repeatable(req) ? overPooled : overFresh;
       proxies[service](req, res, body, Date.now() + retryForMs, 1);
     },
-    close: () => agent.destroy(),
+    close: () => {
+      pooled.destroy();
+      fresh.destroy();
+    },
   };
 }
 
@@ -175,21 +193,33 @@ async function readRequestBody(req: Request): Promise<RequestBody> {
   return { kind: 'bytes', bytes: await readWholeBody(req) };
 }
 
+/** Methods a repeat cannot change anything with. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a failed attempt may be sent again (DESIGN §10): a request the service cannot have seen; or,
+ * after a connection lost before any answer (a service that crashed mid-request may have acted on it),
+ * a read, or a write carrying an `Idempotency-Key` (the service answers a repeat with the first answer).
+ */
+function safeToSendAgain(req: http.IncomingMessage, error: Error, attempt: Attempt): boolean {
+  if (serviceNeverSawIt(error)) return true;
+  const socket = attempt.socket;
+  const lostBeforeAnswer =
+    ['ECONNRESET', 'EPIPE'].includes(errorCode(error) ?? '') && !attempt.timedOut && socket !== undefined && socket.bytesRead === attempt.bytesReadBefore;
+  return lostBeforeAnswer && repeatable(req);
+}
+
+/** A read, or a write the service answers a repeat of with its first answer. */
+const repeatable = (req: http.IncomingMessage): boolean => SAFE_METHODS.has(req.method ?? '') || req.headers['idempotency-key'] !== undefined;
+
 /**
  * True when the upstream cannot have acted on the request, so sending it again is safe for any method:
- * - the connection was refused: nothing listens (the service is restarting);
- * - the connection was reset or closed before one byte of the answer came (and not by the gateway's
- *   own timeout). Services drain on SIGTERM — in-flight requests are answered, only idle keep-alive
- *   connections are closed (shared `listen`) — so this is a request sent on a pooled connection the
- *   service was closing at that instant, or a connection still in the accept queue when its listener
- *   closed: either way never read. Only a service that crashes (not drains) in the middle of a
- *   request could have acted on it first; that is the one case a retry may repeat.
+ * the connection was refused (nothing listens: the service is restarting). A connection reset or closed
+ * before the answer is not such a case: a service that crashed in the middle of the request may have
+ * committed it first (a drain on SIGTERM answers in-flight requests, so this is rare in a rollout).
  */
-function serviceNeverSawIt(error: Error, attempt: Attempt): boolean {
-  const code = errorCode(error);
-  if (code === 'ECONNREFUSED') return true;
-  if (code !== 'ECONNRESET' && code !== 'EPIPE') return false;
-  return attempt.socket !== undefined && !attempt.timedOut && attempt.socket.bytesRead === attempt.bytesReadBefore;
+function serviceNeverSawIt(error: Error): boolean {
+  return errorCode(error) === 'ECONNREFUSED';
 }
 
 const errorCode = (error: Error) => (error as NodeJS.ErrnoException).code;
