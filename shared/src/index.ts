@@ -18,3 +18,4 @@ export * from './merge';
 export * from './import-export';
 export * from './openapi';
 export * from './replicas';
+export * from './idempotency';

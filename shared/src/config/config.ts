@@ -50,6 +50,21 @@ export const boolFlag = (fallback: boolean) =>
 export const DEV_INTERNAL_TOKEN_SECRET = 'dev-only-internal-token-secret-change-me';
 
 /** Settings every service and the gateway read. */
+/** A span such as `90s`, `30m`, `24h` or `7d` (a bare number: seconds), as milliseconds. */
+export const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      const match = /^(\d+)\s*(s|m|h|d)?$/.exec(value.trim());
+      if (!match || Number(match[1]) === 0) {
+        context.addIssue({ code: 'custom', message: 'must be a positive number of s, m, h or d, e.g. 24h' });
+        return z.NEVER;
+      }
+      const unitMs = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
+      return Number(match[1]) * unitMs;
+    });
+
 export const commonConfig = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode.'),
   LOG_LEVEL: z
@@ -93,6 +108,9 @@ export const commonConfig = {
     .default(DEV_INTERNAL_TOKEN_SECRET)
     .describe('Shared secret the gateway signs internal tokens with and services verify them with.'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
+  IDEMPOTENCY_TTL: duration('24h').describe(
+    'How long an Idempotency-Key and its answer are kept (a number and s, m, h or d; a bare number is seconds). A repeat within it gets the first answer.',
+  ),
   FAULT_KILL_AFTER_HANDLING: z
     .string()
     .optional()

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { AppError, DatabaseUnavailableError, PayloadTooLargeError, ValidationError, validationErrorFromZod } from '../errors';
+import { AnswerReplayed } from '../idempotency/idempotent-requests';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from './request-context';
 
@@ -29,6 +30,7 @@ export function toAppError(error: unknown): AppError | undefined {
 /** The one place that turns a thrown error into the contract's body; anything unknown is a logged 500. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, _next) => {
+    if (error instanceof AnswerReplayed) return; // a repeat, answered with its first answer
     const appError = toAppError(error);
     if (res.headersSent) {
       logger.error({ err: error, request_id: currentRequestId() }, 'error after the response started');

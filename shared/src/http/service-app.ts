@@ -1,6 +1,8 @@
 import express, { type Express, type Router } from 'express';
 import type { Registry } from 'prom-client';
 import { requireInternalToken } from '../auth-context';
+import { idempotentRequests, type IdempotencyOptions } from '../idempotency/idempotent-requests';
+import { recordVersions } from '../records/record-versions';
 import { INTERNAL_JSON_LIMIT, INTERNAL_PATH_PREFIX } from '../import-export/import-contract';
 import type { Logger } from '../logging/logger';
 import { createMetricsRegistry, expressRouteLabel, httpMetrics, metricsRouter } from '../metrics';
@@ -24,12 +26,15 @@ export interface ServiceAppOptions {
   routes: Router;
   /** Largest JSON body accepted. */
   jsonLimit?: string;
+  /** Where `Idempotency-Key`s are kept (DESIGN §10); without it the header is ignored. */
+  idempotency?: Omit<IdempotencyOptions, 'logger'>;
 }
 
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
  * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no NUL
- * characters in bodies and queries, the service's routes, then the contract's 404 and error bodies.
+ * characters in bodies and queries, idempotency keys, the service's routes, then the contract's 404 and
+ * error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
@@ -47,6 +52,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
   app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : json)(req, res, next));
   app.use(refuseNulCharacters);
+  app.use(recordVersions);
+  if (options.idempotency) app.use(idempotentRequests({ ...options.idempotency, logger: options.logger }));
   app.use(options.routes);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

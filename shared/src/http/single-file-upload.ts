@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { PayloadTooLargeError, ValidationError } from '../errors';
+import { takeUploadKey } from '../idempotency/idempotent-requests';
 
 /** The one file of a multipart upload, in memory. */
 export interface UploadedFile {
@@ -9,9 +10,19 @@ export interface UploadedFile {
   content: Buffer;
 }
 
+/** An upload refused for its form (no file, another field, not multipart): 400 on the file's field. */
+export class UploadRefusedError extends ValidationError {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super({ [field]: reason });
+  }
+}
+
 /** Multer's and busboy's failures as the contract's 4xx answers: a bad upload is never a 500. */
 function uploadError(error: unknown, field: string, maxBytes: number): Error {
-  const fieldError = (message: string) => ValidationError.field(field, message);
+  const fieldError = (message: string) => new UploadRefusedError(field, message);
   if (!(error instanceof multer.MulterError)) {
     // busboy: no boundary, a part cut short, an unsupported multipart type, the client gone.
     return fieldError('The upload is not a well-formed multipart/form-data body.');
@@ -44,12 +55,16 @@ export function receiveSingleFile(req: Request, res: Response, options: { field:
     // Browsers and fetch's FormData send the filename as raw UTF-8; multer's default reads it as latin1.
     defParamCharset: 'utf8',
   }).single(field);
-  return new Promise((resolve, reject) => {
+  return new Promise<UploadedFile>((resolve, reject) => {
     upload(req, res, (error?: unknown) => {
       if (error) return reject(uploadError(error, field, maxBytes));
       const file = req.file;
-      if (!file) return reject(ValidationError.field(field, `No file was submitted (multipart/form-data, field "${field}").`));
+      if (!file) return reject(new UploadRefusedError(field, `No file was submitted (multipart/form-data, field "${field}").`));
       resolve({ originalName: file.originalname, mimeType: file.mimetype, content: file.buffer });
     });
+  }).then(async (file) => {
+    // A keyed upload's fingerprint takes the file's bytes (DESIGN §10); a repeat is answered here.
+    await takeUploadKey(res, [Buffer.from(field), Buffer.from(file.originalName), file.content]);
+    return file;
   });
 }

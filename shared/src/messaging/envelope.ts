@@ -67,6 +67,11 @@ function validate(candidate: unknown): CrmEvent {
   return parsed.data as CrmEvent;
 }
 
+/** The data as JSON carries it: without the symbol-keyed tags a view carries (its version, for the ETag). */
+function asJsonShowsIt<T>(data: T): T {
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (Object.fromEntries(Object.entries(data)) as T) : data;
+}
+
 /** Builds an envelope; validated here so a bad event fails in the producer, not in every consumer. */
 export function createEvent<T>(input: {
   source: string;
@@ -88,7 +93,7 @@ export function createEvent<T>(input: {
     tenantid: input.tenantId,
     actor: input.actor === null ? null : { user_id: input.actor.user_id, profile_id: input.actor.profile_id },
     datacontenttype: 'application/json',
-    data: input.data,
+    data: asJsonShowsIt(input.data),
   };
   validate(event);
   return event;

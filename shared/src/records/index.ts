@@ -1,1 +1,2 @@
 export * from './same-values';
+export * from './record-versions';

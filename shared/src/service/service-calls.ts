@@ -2,6 +2,7 @@ import { INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '../auth-c
 import { url } from '../config';
 import { ServiceUnavailableError } from '../errors';
 import { currentRequestId, REQUEST_ID_HEADER } from '../http/request-context';
+import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotent-requests';
 
 /**
  * Where each service listens, as every caller of it (the gateway, another service) names the setting.
@@ -60,6 +61,9 @@ export async function callService(
   const requestId = currentRequestId();
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A write for a keyed request carries its key on: the other service answers a repeat with its first answer.
+  const key = options.method === 'GET' || options.changesNothing ? undefined : currentIdempotencyKey();
+  if (key !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = key;
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const resendUntil = Date.now() + options.resendForMs;
   for (let attempt = 1; ; attempt += 1) {
@@ -71,7 +75,8 @@ export async function callService(
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const delay = Math.min(MAX_RESEND_DELAY_MS, FIRST_RESEND_DELAY_MS * 2 ** (attempt - 1));
-      if (!safeToSendAgain(error, options.changesNothing ?? options.method === 'GET') || Date.now() + delay > resendUntil) throw new ServiceCallFailedError(target.service);
+      const repeatable = options.changesNothing ?? (options.method === 'GET' || key !== undefined);
+      if (!safeToSendAgain(error, repeatable) || Date.now() + delay > resendUntil) throw new ServiceCallFailedError(target.service);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

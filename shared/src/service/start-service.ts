@@ -5,6 +5,7 @@ import { createServiceApp, listen, type HealthState, type RunningServer } from '
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
+import { idempotencyKeysMigration, markKeyedWritesIn, pruneExpiredKeys } from '../idempotency';
 import { consumerMetrics, createMetricsRegistry, outboxMetrics, referenceCheckMetrics } from '../metrics';
 import { replicaSettings, replicatedReferences } from '../replicas';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
@@ -48,11 +49,12 @@ export async function startService<Shape extends z.ZodRawShape>(
   const dataSource = await openServiceDatabase({
     url: databaseUrl,
     schema: definition.schema,
-    migrations: definition.migrations,
+    migrations: [...definition.migrations, idempotencyKeysMigration],
     poolSize: common.DATABASE_POOL_SIZE,
     connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
     logger,
   });
+  markKeyedWritesIn(dataSource);
   const ownClosers: Closer[] = [];
   const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
   const metrics = createMetricsRegistry(definition.name);
@@ -90,7 +92,13 @@ export async function startService<Shape extends z.ZodRawShape>(
     readiness: { database: () => databaseIsReachable(dataSource), broker: () => broker.isConnected() },
     internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
     routes: await definition.routes(deps),
+    idempotency: { dataSource, ttlMs: common.IDEMPOTENCY_TTL },
   });
+  const pruning = setInterval(() => {
+    pruneExpiredKeys(dataSource).catch((error: unknown) => logger.warn({ err: error }, 'pruning expired idempotency keys failed'));
+  }, PRUNE_KEYS_EVERY_MS);
+  pruning.unref();
+  ownClosers.push({ name: 'idempotency key pruning', close: async () => clearInterval(pruning) });
   relay?.start();
   await consumer?.start();
   let server: RunningServer;
@@ -134,6 +142,9 @@ export async function startService<Shape extends z.ZodRawShape>(
  */
 const EMBEDDED_POLL_MS = 25;
 
+/** Expired idempotency keys go in batches this often. */
+const PRUNE_KEYS_EVERY_MS = 10 * 60_000;
+
 /** The embedded default (DESIGN §9) for whichever of DATABASE_URL and AMQP_URL is unset. */
 async function embeddedServers(schema: string, config: CommonConfig, logger: Logger) {
   const database =
@@ -168,7 +179,7 @@ export async function migrateService<Shape extends z.ZodRawShape>(
   const dataSource = await openServiceDatabase({
     url: config.DATABASE_URL,
     schema: definition.schema,
-    migrations: definition.migrations,
+    migrations: [...definition.migrations, idempotencyKeysMigration],
     poolSize: MIGRATION_CONNECTIONS,
     logger: options.logger,
   });

@@ -1,4 +1,4 @@
-import { openedOrNotFound, requireSalesAccess, type Caller, type Db, type RecordOwnership } from '@crm/shared';
+import { openedOrNotFound, requireCurrentVersion, requireSalesAccess, type Caller, type Db, type RecordOwnership } from '@crm/shared';
 import { findRecord, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
 
 /** Who a record belongs to, as the access rules read it: its creator and its owner (`assigned_to`). */
@@ -23,5 +23,7 @@ export async function openRecord<V extends OwnedValues>(
   requireSalesAccess(caller);
   const record = await findRecord(db, table, caller.tenantId, id, forUpdate);
   openedOrNotFound(caller, record && ownershipOf(record));
+  // Locked for a write: an If-Match naming another version of it is a 412 (DESIGN §10).
+  if (forUpdate) requireCurrentVersion(id, record!.version);
   return record!;
 }

@@ -1,4 +1,4 @@
-import { profileRefs, type Db, type ProfileRef } from '@crm/shared';
+import { profileRefs, withVersion, type Db, type ProfileRef } from '@crm/shared';
 import type { OwnedValues, StoredRecord } from './record-table';
 
 /** The fields every entity shows after its own: owner, tags, custom fields and what the server derives. */
@@ -12,8 +12,9 @@ export interface OwnedView {
   updated_at: string;
 }
 
+/** Spread into the entity's view, it also carries the record's version (the ETag, `withVersion`). */
 export function ownedView(record: StoredRecord<OwnedValues>, owner: ProfileRef): OwnedView {
-  return {
+  return withVersion({
     assigned_to: owner,
     tags: record.values.tags,
     custom_fields: record.values.custom_fields,
@@ -21,7 +22,7 @@ export function ownedView(record: StoredRecord<OwnedValues>, owner: ProfileRef):
     created_by: record.createdBy,
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),
-  };
+  }, record.version);
 }
 
 /** The owners `{id, email}` of records of one tenant, looked up in one query. */

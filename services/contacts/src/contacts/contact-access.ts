@@ -1,4 +1,4 @@
-import { openedOrNotFound, requireSalesAccess, type Caller, type Db, type RecordOwnership } from '@crm/shared';
+import { openedOrNotFound, requireCurrentVersion, requireSalesAccess, type Caller, type Db, type RecordOwnership } from '@crm/shared';
 import { findContact, type ContactRecord } from './contacts.repository';
 
 /**
@@ -7,8 +7,10 @@ import { findContact, type ContactRecord } from './contacts.repository';
  */
 export async function openContact(db: Db, caller: Caller, id: string, forUpdate = false): Promise<OpenedContact> {
   requireSalesAccess(caller);
-  const contact = await findContact(db, caller.tenantId, id, forUpdate);
-  return openedOrNotFound(caller, contact);
+  const contact = openedOrNotFound(caller, await findContact(db, caller.tenantId, id, forUpdate));
+  // Locked for a write: an If-Match naming another version of it is a 412 (DESIGN §10).
+  if (forUpdate) requireCurrentVersion(id, contact.version);
+  return contact;
 }
 
 /** A contact with the ownership the access rules read (its `owner` is `ownerId` already). */

@@ -1,4 +1,4 @@
-import { profileRefs, type Db, type ProfileRef } from '@crm/shared';
+import { profileRefs, withVersion, type Db, type ProfileRef } from '@crm/shared';
 import { accountRefs, type AccountRef } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import type { ContactRecord } from './contacts.repository';
@@ -31,7 +31,7 @@ interface Related {
 }
 
 function contactView(contact: ContactRecord, related: Related): ContactView {
-  return {
+  return withVersion({
     id: contact.id,
     first_name: contact.firstName,
     last_name: contact.lastName,
@@ -48,7 +48,7 @@ function contactView(contact: ContactRecord, related: Related): ContactView {
     created_by: contact.createdBy,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
-  };
+  }, contact.version);
 }
 
 /**

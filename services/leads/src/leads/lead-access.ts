@@ -1,4 +1,4 @@
-import { openedOrNotFound, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type DataSource, type Db, type ProfileRef, type RecordOwnership } from '@crm/shared';
+import { openedOrNotFound, requireCurrentVersion, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type DataSource, type Db, type ProfileRef, type RecordOwnership } from '@crm/shared';
 import { findLead, findLeadForDetail, type LeadRecord } from './leads.repository';
 
 /**
@@ -8,7 +8,10 @@ import { findLead, findLeadForDetail, type LeadRecord } from './leads.repository
 export async function openLead(db: Db, caller: Caller, id: string, forUpdate = false): Promise<OpenedLead> {
   requireSalesAccess(caller);
   const lead = await findLead(db, caller.tenantId, id, forUpdate);
-  return openedOrNotFound(caller, lead && { ...lead, ownerId: lead.assignedTo });
+  const opened = openedOrNotFound(caller, lead && { ...lead, ownerId: lead.assignedTo });
+  // Locked for a write: an If-Match naming another version of it is a 412 (DESIGN §10).
+  if (forUpdate) requireCurrentVersion(id, opened.version);
+  return opened;
 }
 
 /** openLead for the detail: the lead, its owner and the tenant's custom-field definitions (for the view) in one query. */

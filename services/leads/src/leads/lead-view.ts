@@ -1,4 +1,4 @@
-import { profileRefs, type Db, type ProfileRef } from '@crm/shared';
+import { profileRefs, withVersion, type Db, type ProfileRef } from '@crm/shared';
 import type { LeadRecord } from './leads.repository';
 
 /** A lead as the API shows it (spec "Lead" and DESIGN §5). */
@@ -25,7 +25,7 @@ export interface LeadView {
 }
 
 export function leadView(lead: LeadRecord, assignedTo: ProfileRef): LeadView {
-  return {
+  return withVersion({
     id: lead.id,
     title: lead.title,
     first_name: lead.firstName,
@@ -45,7 +45,7 @@ export function leadView(lead: LeadRecord, assignedTo: ProfileRef): LeadView {
     created_by: lead.createdBy,
     created_at: lead.createdAt.toISOString(),
     updated_at: lead.updatedAt.toISOString(),
-  };
+  }, lead.version);
 }
 
 /** Views of several leads, with their owners' e-mail addresses looked up in one query. */

@@ -1,0 +1,140 @@
+import { queryOne, queryRows, type Db, type SqlMigration } from '../database';
+
+/**
+ * The keys of DESIGN §10, in the schema of the service that does the write. A key is the caller's
+ * (`scope`: tenant, profile and credential), so one key never answers another caller.
+ */
+export const idempotencyKeysMigration: SqlMigration = {
+  name: 'IdempotencyKeys1766000000000',
+  up: `
+    CREATE TABLE idempotency_keys (
+      scope text NOT NULL,
+      key text NOT NULL,
+      fingerprint text NOT NULL,
+      -- The request holding the key, and until when it is taken to be alive (renewed while it runs).
+      holder uuid NOT NULL,
+      lease_until timestamptz NOT NULL,
+      -- Set in the write's own transaction: the effect happened, whatever became of the answer.
+      committed boolean NOT NULL DEFAULT false,
+      -- What that transaction returned, answered if the process died before it stored the answer.
+      result jsonb NULL,
+      status integer NULL,
+      headers jsonb NULL,
+      body bytea NULL,
+      expires_at timestamptz NOT NULL,
+      PRIMARY KEY (scope, key)
+    );
+    CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+  `,
+};
+
+/** A stored key, as a repeat of its request finds it. */
+export interface StoredKey {
+  fingerprint: string;
+  holder: string;
+  leaseOver: boolean;
+  committed: boolean;
+  result: unknown;
+  answer: StoredAnswer | null;
+}
+
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+interface KeyRow {
+  fingerprint: string;
+  holder: string;
+  lease_over: boolean;
+  committed: boolean;
+  result: unknown;
+  status: number | null;
+  headers: Record<string, string> | null;
+  body: Buffer | null;
+}
+
+export interface KeyId {
+  scope: string;
+  key: string;
+}
+
+/** Takes the key for the request `holder`, unless it is held (an expired key is taken anew); true when taken. */
+export async function takeKey(db: Db, id: KeyId, holder: string, fingerprint: string, leaseMs: number, ttlMs: number): Promise<boolean> {
+  const taken = await queryOne(
+    db,
+    `INSERT INTO idempotency_keys (scope, key, fingerprint, holder, lease_until, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0), now() + make_interval(secs => $6 / 1000.0))
+     ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, holder = EXCLUDED.holder, lease_until = EXCLUDED.lease_until,
+       committed = false, result = NULL, status = NULL, headers = NULL, body = NULL, expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at < now()
+     RETURNING 1`,
+    [id.scope, id.key, fingerprint, holder, leaseMs, ttlMs],
+  );
+  return taken !== undefined;
+}
+
+export async function findKey(db: Db, id: KeyId): Promise<StoredKey | undefined> {
+  const row = await queryOne<KeyRow>(
+    db,
+    `SELECT fingerprint, holder, lease_until < now() AS lease_over, committed, result, status, headers, body
+     FROM idempotency_keys WHERE scope = $1 AND key = $2`,
+    [id.scope, id.key],
+  );
+  if (!row) return undefined;
+  const answer = row.status === null ? null : { status: row.status, headers: row.headers ?? {}, body: row.body };
+  return { fingerprint: row.fingerprint, holder: row.holder, leaseOver: row.lease_over, committed: row.committed, result: row.result, answer };
+}
+
+/** Takes over, for `holder`, the key of a request whose holder (`dead`) stopped renewing it before its write committed. */
+export async function takeOverKey(db: Db, id: KeyId, dead: string, holder: string, leaseMs: number): Promise<boolean> {
+  const taken = await queryOne(
+    db,
+    `UPDATE idempotency_keys SET holder = $4, lease_until = now() + make_interval(secs => $5 / 1000.0)
+     WHERE scope = $1 AND key = $2 AND holder = $3 AND lease_until < now() AND NOT committed AND status IS NULL RETURNING 1`,
+    [id.scope, id.key, dead, holder, leaseMs],
+  );
+  return taken !== undefined;
+}
+
+export async function renewLease(db: Db, id: KeyId, holder: string, leaseMs: number): Promise<void> {
+  await db.query(
+    `UPDATE idempotency_keys SET lease_until = now() + make_interval(secs => $4 / 1000.0) WHERE scope = $1 AND key = $2 AND holder = $3`,
+    [id.scope, id.key, holder, leaseMs],
+  );
+}
+
+/** In the write's own transaction: its effect is committed with it, and what it returned. */
+export async function markCommitted(db: Db, id: KeyId, result: unknown): Promise<void> {
+  await db.query(`UPDATE idempotency_keys SET committed = true, result = $3::jsonb WHERE scope = $1 AND key = $2`, [
+    id.scope,
+    id.key,
+    result === undefined ? null : JSON.stringify(result),
+  ]);
+}
+
+export async function storeAnswer(db: Db, id: KeyId, answer: StoredAnswer): Promise<void> {
+  await db.query(`UPDATE idempotency_keys SET status = $3, headers = $4::jsonb, body = $5 WHERE scope = $1 AND key = $2`, [
+    id.scope,
+    id.key,
+    answer.status,
+    JSON.stringify(answer.headers),
+    answer.body,
+  ]);
+}
+
+/** Lets go of a key whose request failed before doing anything: a repeat runs afresh. */
+export async function releaseKey(db: Db, id: KeyId): Promise<void> {
+  await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND NOT committed`, [id.scope, id.key]);
+}
+
+/** Deletes up to `limit` expired keys; answers how many. */
+export async function pruneExpiredKeys(db: Db, limit = 10_000): Promise<number> {
+  const rows = await queryRows(
+    db,
+    `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at < now() LIMIT $1) RETURNING 1`,
+    [limit],
+  );
+  return rows.length;
+}

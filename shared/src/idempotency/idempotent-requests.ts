@@ -1,0 +1,189 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { DataSource, EntityManager } from '../database';
+import { AppError, UnprocessableError, ValidationError } from '../errors';
+import type { Logger } from '../logging/logger';
+import { findKey, markCommitted, releaseKey, renewLease, storeAnswer, takeKey, takeOverKey, type KeyId, type StoredAnswer } from './idempotency-keys.repository';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const MAX_KEY_LENGTH = 255;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The answer's headers a repeat gets back with its status and body. */
+const REPLAYED_HEADERS = ['content-type', 'location', 'etag', 'deprecation', 'link'];
+/** A request is taken to be alive while it renews its lease; one whose process died lets go after this. */
+const LEASE_MS = 30_000;
+const RENEW_EVERY_MS = 10_000;
+
+/** The keyed request being served: what the write's transaction marks (`markKeyedWrite`). */
+interface KeyedRequest {
+  id: KeyId;
+  /** Set once the key is taken (an upload takes it once its file is read). */
+  taken: boolean;
+  committed: boolean;
+}
+
+const keyedRequests = new AsyncLocalStorage<KeyedRequest>();
+
+/** The Idempotency-Key of the request being served, once taken: a call it makes to another service carries it on. */
+export function currentIdempotencyKey(): string | undefined {
+  const request = keyedRequests.getStore();
+  return request?.taken ? request.id.key : undefined;
+}
+
+/** Runs `work` outside the keyed request (a transaction that is not the request's write: a replica fill). */
+export function apartFromTheKeyedWrite<T>(work: () => T): T {
+  return keyedRequests.exit(work);
+}
+
+/**
+ * Every transaction of `dataSource` that commits while a keyed request is served marks the key as
+ * committed, in that same transaction, with what it returned: its effect and the mark commit together,
+ * so a repeat after a crash never does the write twice (DESIGN §10).
+ */
+export function markKeyedWritesIn(dataSource: DataSource): void {
+  const manager = dataSource.manager;
+  const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+  manager.transaction = ((...args: unknown[]) => {
+    const work = args.pop() as (inner: EntityManager) => Promise<unknown>;
+    return transaction(...args, async (inner: EntityManager) => {
+      const result = await work(inner);
+      const request = keyedRequests.getStore();
+      if (request?.taken && !request.committed) {
+        await markCommitted(inner, request.id, result);
+        request.committed = true;
+      }
+      return result;
+    });
+  }) as typeof manager.transaction;
+}
+
+/** Thrown where a repeat was answered with its first answer: nothing more is to be done or sent. */
+export class AnswerReplayed extends Error {}
+
+export interface IdempotencyOptions {
+  dataSource: DataSource;
+  ttlMs: number;
+  logger: Logger;
+}
+
+/**
+ * `Idempotency-Key` on every POST, PUT, PATCH and DELETE (DESIGN §10, IETF draft): the key is the
+ * caller's (tenant, profile, credential); its request is fingerprinted (method, path, body; an upload's
+ * file bytes once read: `takeUploadKey`). A first request runs and its answer is stored; a repeat gets
+ * that answer with `Idempotent-Replayed: true`; the same key with another request 422, while the first
+ * still runs 409, over 255 characters 400. An answer the service failed with (5xx) before its write
+ * committed is not kept: the repeat runs afresh.
+ */
+export function idempotentRequests(options: IdempotencyOptions): RequestHandler {
+  return (req, res, next) => {
+    const key = req.header(IDEMPOTENCY_KEY_HEADER);
+    if (!WRITE_METHODS.has(req.method) || key === undefined) return next();
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+      return next(ValidationError.field('Idempotency-Key', `A key of 1 to ${MAX_KEY_LENGTH} characters.`));
+    }
+    const request: KeyedRequest = { id: { scope: scopeOf(req), key }, taken: false, committed: false };
+    keyedRequests.run(request, () => {
+      if (req.is('multipart/form-data')) {
+        // The fingerprint takes the file's bytes, not the multipart framing (a client's retry may pick
+        // another boundary): the upload takes the key once it has read the file.
+        res.locals.takeUploadKey = (parts: Buffer[]) => takeTheKey(options, req, res, request, parts);
+        return next();
+      }
+      takeTheKey(options, req, res, request, [Buffer.from(JSON.stringify(req.body ?? null))]).then(
+        () => next(),
+        (error: unknown) => (error instanceof AnswerReplayed ? undefined : next(error)),
+      );
+    });
+  };
+}
+
+/** For an upload route: takes the request's key with the upload's parts (throws `AnswerReplayed` for a repeat). */
+export async function takeUploadKey(res: Response, parts: Buffer[]): Promise<void> {
+  const take = res.locals.takeUploadKey as ((parts: Buffer[]) => Promise<void>) | undefined;
+  await take?.(parts);
+}
+
+/** Who the key belongs to: the caller as the gateway vouched for it, or nobody (the unauthenticated routes). */
+function scopeOf(req: Request): string {
+  const caller = req.caller;
+  return caller ? `${caller.tenantId}:${caller.profileId}:${caller.credential.kind}:${caller.credential.id}` : 'anonymous';
+}
+
+function fingerprintOf(req: Request, parts: Buffer[]): string {
+  const hash = createHash('sha256').update(`${req.method} ${req.originalUrl}\n`);
+  for (const part of parts) hash.update(String(part.length)).update(':').update(part);
+  return hash.digest('hex');
+}
+
+async function takeTheKey(options: IdempotencyOptions, req: Request, res: Response, request: KeyedRequest, parts: Buffer[]): Promise<void> {
+  const db = options.dataSource.manager;
+  const fingerprint = fingerprintOf(req, parts);
+  const holder = randomUUID();
+  for (;;) {
+    if (await takeKey(db, request.id, holder, fingerprint, LEASE_MS, options.ttlMs)) break;
+    const stored = await findKey(db, request.id);
+    if (!stored) continue; // let go of meanwhile: take it again
+    if (stored.fingerprint !== fingerprint) throw new UnprocessableError('This Idempotency-Key was used for another request.');
+    if (stored.answer) return replay(res, stored.answer);
+    if (stored.committed && stored.leaseOver) return replay(res, provisionalAnswer(req, stored.result));
+    if (!stored.leaseOver) throw new StillRunningError();
+    if (await takeOverKey(db, request.id, stored.holder, holder, LEASE_MS)) break;
+  }
+  request.taken = true;
+  keepTheAnswer(options, res, request, holder);
+}
+
+/** 409 while the first request with the key runs; `Retry-After` says when to ask again. */
+class StillRunningError extends AppError {
+  constructor() {
+    super(409, 'A request with this Idempotency-Key is still being processed; repeat it in a moment.', {}, { 'Retry-After': '1' });
+  }
+}
+
+function replay(res: Response, answer: StoredAnswer): never {
+  res.status(answer.status).set(answer.headers).set(REPLAYED_HEADER, 'true');
+  res.end(answer.body ?? undefined);
+  throw new AnswerReplayed();
+}
+
+/**
+ * The answer of a request whose write committed but whose process died before it stored the answer:
+ * what its transaction returned, with the status a write of its method answers.
+ */
+function provisionalAnswer(req: Request, result: unknown): StoredAnswer {
+  if (req.method === 'DELETE') return { status: 204, headers: {}, body: null };
+  return { status: req.method === 'POST' ? 201 : 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(result ?? null)) };
+}
+
+/** Renews the lease while the request runs; stores its answer before it is sent (or lets go of the key). */
+function keepTheAnswer(options: IdempotencyOptions, res: Response, request: KeyedRequest, holder: string): void {
+  const db = options.dataSource.manager;
+  const renewal = setInterval(() => {
+    renewLease(db, request.id, holder, LEASE_MS).catch((error: unknown) => options.logger.warn({ err: error }, 'could not renew an idempotency lease'));
+  }, RENEW_EVERY_MS);
+  renewal.unref();
+  res.once('close', () => clearInterval(renewal));
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    clearInterval(renewal);
+    const [chunk, encoding] = args;
+    const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.isBuffer(chunk) ? chunk : null;
+    const keeping =
+      res.statusCode >= 500 && !request.committed ? releaseKey(db, request.id) : storeAnswer(db, request.id, { status: res.statusCode, headers: replayedHeadersOf(res), body });
+    keeping
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'could not store the answer of an idempotent request'))
+      .finally(() => end(...args));
+    return res;
+  }) as Response['end'];
+}
+
+function replayedHeadersOf(res: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}

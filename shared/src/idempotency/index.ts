@@ -1,0 +1,2 @@
+export * from './idempotency-keys.repository';
+export * from './idempotent-requests';

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { csv, csvForm, upload } from '../import-export/support';
+import { createLead } from '../../support/leads';
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+
+/**
+ * Idempotency-Key on every write (DESIGN §10), through the gateway as a client that lost an answer and
+ * repeats its request: the first answer again, nothing done twice.
+ */
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+const keyed = (key: string, token = admin.access) => ({ token, headers: { 'Idempotency-Key': key } });
+
+async function leadsNamed(lastName: string, token = admin.access): Promise<number> {
+  return (await system.api.get(`/api/leads/?search=${encodeURIComponent(lastName)}`, { token })).body.count;
+}
+
+describe('a write repeated with its Idempotency-Key', () => {
+  it('when a create is repeated, then the first answer comes again (replayed) and one lead exists', async () => {
+    const key = randomUUID();
+    const name = `Once-${randomUUID().slice(0, 8)}`;
+    const first = await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(key));
+    const again = await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(key));
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await leadsNamed(name)).toBe(1);
+  });
+
+  it('when the same key comes with another body, then 422 and nothing is created', async () => {
+    const key = randomUUID();
+    const name = `Other-${randomUUID().slice(0, 8)}`;
+    expect((await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(key))).status).toBe(201);
+    const other = await system.api.post('/api/leads/', { first_name: 'Grace', last_name: name }, keyed(key));
+    expect(other.status).toBe(422);
+    expect(other.body.detail).toMatch(/Idempotency-Key/);
+    expect(await leadsNamed(name)).toBe(1);
+  });
+
+  it('when a key is over 255 characters, then 400 on the header and nothing is created', async () => {
+    const name = `Long-${randomUUID().slice(0, 8)}`;
+    const res = await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed('k'.repeat(256)));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: true, errors: { 'Idempotency-Key': expect.any(String) } });
+    expect(await leadsNamed(name)).toBe(0);
+    expect((await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed('k'.repeat(255)))).status).toBe(201);
+  });
+
+  it('when another caller sends the same key, then it is theirs alone: a request of its own', async () => {
+    const key = randomUUID();
+    const name = `Shared-${randomUUID().slice(0, 8)}`;
+    const mine = await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(key));
+    const theirs = await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(key, seller.access));
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+
+  it('when the same keyed create is sent twice at once, then one lead is created and the other answer is the same or a 409', async () => {
+    const key = randomUUID();
+    const name = `Race-${randomUUID().slice(0, 8)}`;
+    const answers = await Promise.all([1, 2].map(() => system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(key))));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect([[201, 201], [201, 409]]).toContainEqual(statuses);
+    const conflict = answers.find((answer) => answer.status === 409);
+    if (conflict) expect(conflict.headers.get('retry-after')).toBe('1');
+    expect(await leadsNamed(name)).toBe(1);
+  });
+
+  it('when a validation error is repeated, then the same 400 comes again and nothing is created', async () => {
+    const key = randomUUID();
+    const first = await system.api.post('/api/leads/', { first_name: 'Ada', status: 'nonsense' }, keyed(key));
+    const again = await system.api.post('/api/leads/', { first_name: 'Ada', status: 'nonsense' }, keyed(key));
+    expect(first.status).toBe(400);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('when a PATCH is repeated after a later change, then the first answer comes again and the later change stays', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Ada' });
+    const key = randomUUID();
+    const first = await system.api.patch(`/api/leads/${lead.id}/`, { title: 'First' }, keyed(key));
+    expect((await system.api.patch(`/api/leads/${lead.id}/`, { title: 'Later' }, { token: admin.access })).status).toBe(200);
+    const again = await system.api.patch(`/api/leads/${lead.id}/`, { title: 'First' }, keyed(key));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access })).body.title).toBe('Later');
+  });
+
+  it('when a DELETE is repeated, then 204 again (not 404)', async () => {
+    const task = (await system.api.post('/api/tasks/', { title: 'Call back' }, { token: admin.access })).body;
+    const key = randomUUID();
+    expect((await system.api.delete(`/api/tasks/${task.id}/`, keyed(key))).status).toBe(204);
+    const again = await system.api.delete(`/api/tasks/${task.id}/`, keyed(key));
+    expect(again.status).toBe(204);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await system.api.delete(`/api/tasks/${task.id}/`, { token: admin.access })).status).toBe(404);
+  });
+
+  it('when a contact and an account create are repeated, then each exists once', async () => {
+    const accountKey = randomUUID();
+    const name = `Keyed ${randomUUID().slice(0, 8)}`;
+    const account = await system.api.post('/api/accounts/', { name }, keyed(accountKey));
+    const again = await system.api.post('/api/accounts/', { name }, keyed(accountKey));
+    expect(again.body.id).toBe(account.body.id);
+    const contactKey = randomUUID();
+    const contact = await system.api.post('/api/contacts/', { first_name: name, account_id: account.body.id }, keyed(contactKey));
+    const contactAgain = await system.api.post('/api/contacts/', { first_name: name, account_id: account.body.id }, keyed(contactKey));
+    expect(contactAgain.body.id).toBe(contact.body.id);
+    expect((await system.api.get(`/api/accounts/?search=${encodeURIComponent(name)}`, { token: admin.access })).body.count).toBe(1);
+    expect((await system.api.get(`/api/contacts/?search=${encodeURIComponent(name)}`, { token: admin.access })).body.count).toBe(1);
+  });
+
+  it('when an import commit is repeated, then its rows are created once; another file with the key is a 422', async () => {
+    const name = `Imported-${randomUUID().slice(0, 8)}`;
+    const file = csv([['first_name', 'last_name'], ['Ada', name], ['Grace', name]]);
+    const key = randomUUID();
+    const first = await system.api.post('/api/leads/import/commit/', undefined, { ...keyed(key), rawBody: csvForm(file) });
+    const again = await system.api.post('/api/leads/import/commit/', undefined, { ...keyed(key), rawBody: csvForm(file) });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await leadsNamed(name)).toBe(2);
+    const otherFile = await system.api.post('/api/leads/import/commit/', undefined, { ...keyed(key), rawBody: csvForm(`${file}Alan,${name}\n`) });
+    expect(otherFile.status).toBe(422);
+    expect(await leadsNamed(name)).toBe(2);
+    // Without a key, the same file is imported again: the key is what makes a repeat a repeat.
+    expect((await upload(system.api, '/api/leads/import/commit/', admin.access, csvForm(file))).status).toBe(201);
+    expect(await leadsNamed(name)).toBe(4);
+  });
+
+  it('when a conversion is repeated with its key, then the first answer comes again, ids included, and nothing is created twice', async () => {
+    const name = `Converted-${randomUUID().slice(0, 8)}`;
+    const lead = await createLead(system.api, admin.access, { first_name: 'Ada', last_name: name, company_name: name, opportunity_amount: '10.00' });
+    const key = randomUUID();
+    const body = { first_name: 'Ada', last_name: name, company_name: name, opportunity_amount: '10.00', status: 'converted' };
+    const first = await system.api.put(`/api/leads/${lead.id}/`, body, keyed(key));
+    expect(first.status).toBe(200);
+    expect(first.body.contact_id).toEqual(expect.any(String));
+    const again = await system.api.put(`/api/leads/${lead.id}/`, body, keyed(key));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await system.api.get(`/api/accounts/?search=${encodeURIComponent(name)}`, { token: admin.access })).body.count).toBe(1);
+  });
+});
