@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
 
@@ -13,7 +13,9 @@ import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
  * run unchanged on it.
  *
  * Durable across restarts: queues, bindings and every message not yet acked are appended to a journal
- * file before a publish is confirmed, and read back when the process starts again.
+ * file, and read back when the process starts again. A publish is confirmed once its line is on disk
+ * (fdatasync), so neither a killed process nor a machine crash loses a confirmed message; the journal is
+ * compacted into a new file that replaces it whole (write, fsync, rename), never rewritten in place.
  */
 
 interface StoredMessage {
@@ -65,7 +67,14 @@ export class InProcessBus {
   private readonly bindings: Array<{ queue: string; exchange: string; pattern: string }> = [];
   /** Every message put and not yet done (ready or delivered), which a compacted journal keeps. */
   private readonly pending = new Map<string, StoredMessage>();
+  /** The journal, open for appending from the compaction at start on (-1 before); each compaction replaces it. */
+  private journal = -1;
   private linesWritten = 0;
+  /** Waiting for the lines written before them to reach the disk: the next fdatasync confirms them all. */
+  private awaitingSync: Array<(error: Error | null) => void> = [];
+  /** The file being fdatasynced (a compaction must not close it under the call), if one is. */
+  private syncing?: number;
+  private syncScheduled = false;
   private nextId = 0;
   private nextTag = 0;
 
@@ -92,12 +101,29 @@ export class InProcessBus {
     this.write({ op: 'bind', queue, exchange, pattern });
   }
 
-  /** Routes to every bound queue (none: dropped, as RabbitMQ drops an unroutable message); journaled before it returns. */
+  /**
+   * Routes to every bound queue (none: dropped, as RabbitMQ drops an unroutable message); journaled before
+   * it returns, on disk once `synced()` resolves.
+   */
   publish(exchange: string, routingKey: string, content: Buffer, properties: Options.Publish): void {
     const queues = new Set(this.bindings.filter((b) => b.exchange === exchange && topicMatches(b.pattern, routingKey)).map((b) => b.queue));
     for (const queue of queues) {
       this.put({ id: this.newId(), queue, exchange, routingKey, content, properties, deliveryCount: 0 });
     }
+  }
+
+  /**
+   * Resolves once every line written so far is on disk. The calls of one event-loop turn, and those made
+   * while an fdatasync runs, share the next one (group commit).
+   */
+  synced(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.awaitingSync.push((error) => (error ? reject(error) : resolve()));
+      if (this.syncing === undefined && !this.syncScheduled) {
+        this.syncScheduled = true;
+        setImmediate(() => this.sync());
+      }
+    });
   }
 
   /** Messages waiting in a queue (not yet delivered) and its consumers; undefined for a queue never declared. */
@@ -135,9 +161,10 @@ export class InProcessBus {
       this.dispatchSoon(message.queue);
       return;
     }
-    this.done(message);
+    // The dead-lettered copy is journaled before the original is done: a kill in between leaves both, not neither.
     const deadLetterExchange = state.arguments['x-dead-letter-exchange'];
     if (typeof deadLetterExchange === 'string') this.publish(deadLetterExchange, message.routingKey, message.content, message.properties);
+    this.done(message);
   }
 
   dispatchSoon(queue: string): void {
@@ -196,12 +223,32 @@ export class InProcessBus {
     if (this.linesWritten > COMPACT_AFTER_LINES && this.linesWritten > 4 * this.pending.size) this.compact();
   }
 
+  /** Appends a line: once written, a killed process keeps it (the kernel has it); `synced()` puts it on disk. */
   private write(entry: JournalEntry): void {
-    appendFileSync(this.journalFile, `${JSON.stringify(entry)}\n`);
+    appendFileSync(this.journal, `${JSON.stringify(entry)}\n`);
     this.linesWritten += 1;
   }
 
-  /** Rewrites the journal with what it must remember: queues, bindings, pending messages. */
+  private sync(): void {
+    this.syncScheduled = false;
+    const batch = this.awaitingSync;
+    this.awaitingSync = [];
+    const file = this.journal;
+    this.syncing = file;
+    // fdatasync: an append's new length is flushed with its data; the file's times need not be.
+    fdatasync(file, (error) => {
+      this.syncing = undefined;
+      if (file !== this.journal) closeSync(file); // a compaction replaced it meanwhile
+      for (const confirm of batch) confirm(error);
+      if (this.awaitingSync.length > 0) this.sync();
+    });
+  }
+
+  /**
+   * Replaces the journal with one of what it must remember (queues, bindings, pending messages): written
+   * to a file beside it, fsynced, renamed over it, the folder fsynced. A process killed at any point
+   * leaves the old journal or the new one whole; the next compaction overwrites a half-written file.
+   */
   private compact(): void {
     const entries: JournalEntry[] = [
       ...[...this.queues].map(([name, state]): JournalEntry => ({ op: 'queue', name, arguments: state.arguments })),
@@ -216,20 +263,26 @@ export class InProcessBus {
         properties,
       })),
     ];
-    writeFileSync(this.journalFile, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    const compacted = `${this.journalFile}.compacting`;
+    const file = openSync(compacted, 'w');
+    try {
+      writeFileSync(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      fsyncSync(file);
+    } finally {
+      closeSync(file);
+    }
+    renameSync(compacted, this.journalFile);
+    fsyncDirectory(dirname(this.journalFile));
+    const replaced = this.journal;
+    this.journal = openSync(this.journalFile, 'a');
+    if (replaced !== -1 && replaced !== this.syncing) closeSync(replaced);
     this.linesWritten = entries.length;
   }
 
   /** Rebuilds queues, bindings and pending messages from the journal, then rewrites it compacted. */
   private replay(): void {
-    let text = '';
-    try {
-      text = readFileSync(this.journalFile, 'utf8');
-    } catch {
-      return; // a first start
-    }
     const pending = new Map<string, Extract<JournalEntry, { op: 'put' }>>();
-    for (const line of text.split('\n')) {
+    for (const line of readJournal(this.journalFile).split('\n')) {
       if (line.trim() === '') continue;
       let entry: JournalEntry;
       try {
@@ -255,6 +308,7 @@ export class InProcessBus {
 
 class InProcessChannel extends EventEmitter {
   private readonly unacked = new Map<number, StoredMessage>();
+  private readonly unconfirmed = new Set<Promise<void>>();
   private readonly tags = new Map<string, string>();
   private prefetchCount = 0;
   private nextDeliveryTag = 0;
@@ -326,17 +380,25 @@ class InProcessChannel extends EventEmitter {
     this.bus.returned(this.settle(message), requeue);
   }
 
-  /** `confirmed`, as a confirm channel's callback: called at once, the publish being journaled. */
+  /** `confirmed`, as a confirm channel's callback: called once the publish's journal line is on disk. */
   publish(exchange: string, routingKey: string, content: Buffer, options: Options.Publish = {}, confirmed?: (error: Error | null) => void): boolean {
     this.ensureOpen();
     this.bus.publish(exchange, routingKey, content, options);
-    confirmed?.(null);
+    const synced = this.bus.synced();
+    this.unconfirmed.add(synced);
+    synced
+      .then(
+        () => confirmed?.(null),
+        (error: Error) => confirmed?.(error),
+      )
+      .finally(() => this.unconfirmed.delete(synced));
     return true;
   }
 
-  /** Every publish was journaled before `publish` returned. */
+  /** Resolves once every publish so far is on disk; rejects if one of them could not be synced. */
   async waitForConfirms(): Promise<void> {
     this.ensureOpen();
+    await Promise.all(this.unconfirmed);
   }
 
   async close(): Promise<void> {
@@ -385,6 +447,26 @@ class InProcessConnection extends EventEmitter {
   async close(): Promise<void> {
     for (const channel of [...this.channels]) await channel.close();
     this.emit('close');
+  }
+}
+
+/** The journal's lines; none on a first start. */
+function readJournal(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error; // an unreadable journal must not be replaced by an empty one
+  }
+}
+
+/** Makes the entries of a folder (a file renamed into it) survive a machine crash. */
+function fsyncDirectory(path: string): void {
+  const directory = openSync(path, 'r');
+  try {
+    fsyncSync(directory);
+  } finally {
+    closeSync(directory);
   }
 }
 
