@@ -122,9 +122,16 @@ export async function databaseIsReachable(dataSource: DataSource): Promise<boole
 /** PostgreSQL error codes the repositories translate into contract errors. */
 export const PG_UNIQUE_VIOLATION = '23505';
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+export const PG_CHECK_VIOLATION = '23514';
+
+function isViolation(error: unknown, sqlState: string, constraint: string | undefined): boolean {
   const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
   const code = e.driverError?.code ?? e.code;
   const name = e.driverError?.constraint ?? e.constraint;
-  return code === PG_UNIQUE_VIOLATION && (constraint === undefined || name === constraint);
+  return code === sqlState && (constraint === undefined || name === constraint);
 }
+
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean => isViolation(error, PG_UNIQUE_VIOLATION, constraint);
+
+/** A CHECK constraint, or a trigger raising `check_violation` under that constraint's name, refused the write. */
+export const isCheckViolation = (error: unknown, constraint?: string): boolean => isViolation(error, PG_CHECK_VIOLATION, constraint);

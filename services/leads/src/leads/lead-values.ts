@@ -64,15 +64,20 @@ export function leadValuesFor(
   return values;
 }
 
+/** The 422 of any write that would take a converted lead's status away (DESIGN §10). */
+export const convertedStatusLocked = (): UnprocessableError => new UnprocessableError('A converted lead cannot change its status.');
+
 /**
  * The status rules of the spec: a converted lead keeps its status and converts once (422); `converted`
  * is reached only by a PUT, which is then a conversion; POST and PATCH cannot set it (400).
  */
 export function checkStatusChange(mode: WriteMode, input: LeadInput, currentStatus: string | undefined): 'conversion' | 'change' {
-  if (input.status === undefined) return 'change';
   if (currentStatus === 'converted') {
-    if (input.status !== 'converted') throw new UnprocessableError('A converted lead cannot change its status.');
-    if (mode === 'replace') throw new UnprocessableError('This lead is already converted.');
+    if (mode === 'replace') {
+      // A PUT either converts again or resets the status (to `new` when it is left out).
+      throw input.status === 'converted' ? new UnprocessableError('This lead is already converted.') : convertedStatusLocked();
+    }
+    if (input.status !== undefined && input.status !== 'converted') throw convertedStatusLocked();
     return 'change';
   }
   if (input.status !== 'converted') return 'change';

@@ -1,5 +1,6 @@
-import { batchedLookup, insertMany, queryOne, queryPrepared, queryRows, type CustomFieldDefinitionView, type DataSource, type Db } from '@crm/shared';
+import { batchedLookup, insertMany, isCheckViolation, queryOne, queryPrepared, queryRows, type CustomFieldDefinitionView, type DataSource, type Db } from '@crm/shared';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
+import { convertedStatusLocked } from './lead-values';
 import type { LeadOrderingField, LeadStatus } from './leads.schemas';
 
 /** A lead as stored (the columns a client can write, plus what the server derives). */
@@ -171,18 +172,29 @@ export async function insertLeads(db: Db, leads: readonly NewLeadRow[]): Promise
   return rows.map(toRecord);
 }
 
-/** Replaces every writable column and bumps the version. */
+/** The constraint named by the refusal of the trigger that keeps a converted lead converted (migration LeadStaysConverted). */
+const LEAD_STAYS_CONVERTED = 'leads_converted_stays_converted';
+
+/**
+ * Replaces every writable column and bumps the version. Values that would take a converted lead's
+ * status away are refused by the database: 422, as the domain's own check answers.
+ */
 export async function updateLead(db: Db, id: string, values: LeadValues, now: Date): Promise<LeadRecord> {
-  const row = await queryOne<LeadRow>(
-    db,
-    `UPDATE leads SET title = $1, first_name = $2, last_name = $3, email = $4, phone = $5, company_name = $6,
-       status = $7, source = $8, opportunity_amount = $9, currency = $10, tags = $11, board_position = $12,
-       assigned_to = $13, custom_fields = $14::jsonb, version = version + 1, updated_at = $16
-     WHERE id = $15
-     RETURNING ${COLUMNS}`,
-    [...valueParams(values), id, now],
-  );
-  return toRecord(row!);
+  try {
+    const row = await queryOne<LeadRow>(
+      db,
+      `UPDATE leads SET title = $1, first_name = $2, last_name = $3, email = $4, phone = $5, company_name = $6,
+         status = $7, source = $8, opportunity_amount = $9, currency = $10, tags = $11, board_position = $12,
+         assigned_to = $13, custom_fields = $14::jsonb, version = version + 1, updated_at = $16
+       WHERE id = $15
+       RETURNING ${COLUMNS}`,
+      [...valueParams(values), id, now],
+    );
+    return toRecord(row!);
+  } catch (error) {
+    if (isCheckViolation(error, LEAD_STAYS_CONVERTED)) throw convertedStatusLocked();
+    throw error;
+  }
 }
 
 export async function deleteLead(db: Db, id: string): Promise<void> {
