@@ -5,3 +5,5 @@ export * from './embedded-postgres';
 export * from './database-unavailable';
 export * from './prepared-query';
 export * from './batched-lookup';
+export * from './page-snapshot';
+export * from './conflict-retries';

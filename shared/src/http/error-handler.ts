@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { isTransactionConflict } from '../database/conflict-retries';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
-import { AppError, DatabaseUnavailableError, PayloadTooLargeError, ValidationError, validationErrorFromZod } from '../errors';
+import { AppError, DatabaseUnavailableError, PayloadTooLargeError, ServiceUnavailableError, ValidationError, validationErrorFromZod } from '../errors';
 import { AnswerReplayed } from '../idempotency/idempotent-requests';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from './request-context';
@@ -24,6 +25,8 @@ export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationErrorFromZod(error);
   if (isDatabaseUnavailable(error)) return new DatabaseUnavailableError();
+  // Lost to concurrent writes on every run (`retryConflictsIn`): busy, not broken.
+  if (isTransactionConflict(error)) return new ServiceUnavailableError('The record is busy with other changes; try again shortly.');
   return fromBodyParser(error);
 }
 

@@ -45,17 +45,18 @@ export function apartFromTheKeyedWrite<T>(work: () => T): T {
 export function markKeyedWritesIn(dataSource: DataSource): void {
   const manager = dataSource.manager;
   const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
-  manager.transaction = ((...args: unknown[]) => {
+  manager.transaction = (async (...args: unknown[]) => {
     const work = args.pop() as (inner: EntityManager) => Promise<unknown>;
-    return transaction(...args, async (inner: EntityManager) => {
+    const request = keyedRequests.getStore();
+    const marking = request?.taken === true && !request.committed;
+    const result = await transaction(...args, async (inner: EntityManager) => {
       const result = await work(inner);
-      const request = keyedRequests.getStore();
-      if (request?.taken && !request.committed) {
-        await markCommitted(inner, request.id, result);
-        request.committed = true;
-      }
+      if (marking) await markCommitted(inner, request.id, result);
       return result;
     });
+    // Only once it committed: a transaction that failed (and may run again) marked nothing.
+    if (marking) request.committed = true;
+    return result;
   }) as typeof manager.transaction;
 }
 

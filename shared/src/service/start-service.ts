@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertProductionSafe, commonConfig, loadConfig, port as portSetting, type CommonConfig } from '../config';
-import { databaseIsReachable, MIGRATION_CONNECTIONS, openServiceDatabase, startEmbeddedPostgres, type DataSource } from '../database';
+import { databaseIsReachable, MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
@@ -55,6 +55,7 @@ export async function startService<Shape extends z.ZodRawShape>(
     logger,
   });
   markKeyedWritesIn(dataSource);
+  retryConflictsIn(dataSource);
   const ownClosers: Closer[] = [];
   const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
   const metrics = createMetricsRegistry(definition.name);
