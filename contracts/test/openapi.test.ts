@@ -74,7 +74,30 @@ describe('the OpenAPI document of the public API', () => {
     expect(operation('/api/leads/{id}/', 'put')).toMatchObject({ 'x-scope': 'leads:write', 'x-rate-limit-bucket': 'write' });
     expect(operation('/api/auth/login/', 'post')).toMatchObject({ security: [], 'x-rate-limit-bucket': 'anon' });
     expect(operation('/api/leads/upload/', 'post')).toMatchObject({ deprecated: true });
-    expect(Object.keys(operation('/api/leads/{id}/', 'get').responses as object)).toEqual(['200', '401', '403', '404', '429', '503']);
+    expect(Object.keys(operation('/api/leads/{id}/', 'get').responses as object)).toEqual(['200', '304', '401', '403', '404', '429', '503', '504']);
+  });
+
+  it('documents the safe-write headers and answers of DESIGN §10 on every write and record route', () => {
+    const paths = publicApiDocument().paths;
+    const operation = (path: string, method: string) => paths[path]![method] as { parameters: Array<{ name: string }>; responses: Record<string, { headers?: object }> };
+    const headerNames = (path: string, method: string) => operation(path, method).parameters.map((parameter) => parameter.name).filter((name) => /^[A-Z]/.test(name));
+    for (const [path, item] of Object.entries(paths)) {
+      for (const method of Object.keys(item).filter((method) => method !== 'get')) {
+        expect({ path, method, headers: headerNames(path, method) }).toEqual({ path, method, headers: expect.arrayContaining(['Idempotency-Key']) });
+        expect(Object.keys(operation(path, method).responses)).toEqual(expect.arrayContaining(['409', '422', '504']));
+      }
+    }
+    for (const entity of ['leads', 'contacts', 'accounts', 'opportunities', 'tasks']) {
+      expect(headerNames(`/api/${entity}/{id}/`, 'get')).toEqual(['If-None-Match']);
+      expect(operation(`/api/${entity}/{id}/`, 'get').responses['200']!.headers).toHaveProperty('ETag');
+      expect(Object.keys(operation(`/api/${entity}/{id}/`, 'get').responses)).toContain('304');
+      for (const method of ['put', 'patch', 'delete']) {
+        expect(headerNames(`/api/${entity}/{id}/`, method)).toEqual(['Idempotency-Key', 'If-Match']);
+        expect(Object.keys(operation(`/api/${entity}/{id}/`, method).responses)).toContain('412');
+      }
+    }
+    expect(headerNames('/api/leads/{id}/merge/', 'post')).toEqual(['Idempotency-Key', 'If-Match']);
+    expect(operation('/api/leads/', 'post').responses['201']!.headers).toHaveProperty('Idempotent-Replayed');
   });
 
   it('carries the request schemas the handlers parse with', () => {

@@ -41,13 +41,56 @@ function errorResponse(description: string, body: JsonSchema = errorBody): Recor
   return { description, content: { 'application/json': { schema: body } } };
 }
 
+/** The request headers of DESIGN §10, written out in each operation (the docs page reads parameters as they are). */
+const HEADER_PARAMETERS = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes the write safe to repeat (DESIGN §10, IETF httpapi idempotency-key draft): a repeat by the same caller within ' +
+      '`IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. ' +
+      'Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes.',
+    schema: { type: 'string' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'The `ETag` of the version the client holds: while it is current, 304 without a body.',
+    schema: { type: 'string' },
+  },
+};
+
+const isWrite = (operation: ApiOperation) => operation.method !== 'get';
+/** A read or change of the record its path names (not a create). */
+const ofOneRecord = (operation: ApiOperation) => operation.record === true && operation.path.includes('/:');
+
+/** The headers of DESIGN §10: `Idempotency-Key` on every write, preconditions on a record's routes. */
+function headerParameters(operation: ApiOperation): Record<string, unknown>[] {
+  const headers: Record<string, unknown>[] = [];
+  if (isWrite(operation)) headers.push(HEADER_PARAMETERS.IdempotencyKey);
+  if (ofOneRecord(operation)) headers.push(isWrite(operation) ? HEADER_PARAMETERS.IfMatch : HEADER_PARAMETERS.IfNoneMatch);
+  return headers;
+}
+
 function parameters(operation: ApiOperation): Record<string, unknown>[] {
-  const inPath = [...operation.path.matchAll(PATH_PARAM)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string', format: 'uuid' },
-  }));
+  const inPath = [
+    ...[...operation.path.matchAll(PATH_PARAM)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', format: 'uuid' },
+    })),
+    ...headerParameters(operation),
+  ];
   if (!operation.query) return inPath;
   const query = jsonSchemaOf(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
@@ -76,8 +119,16 @@ function requestBody(operation: ApiOperation): Record<string, unknown> | undefin
 /** The operation's answers: its own, then the errors every route of its kind can give (DESIGN §4). */
 function responses(operation: ApiOperation, route: RouteEntry): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
-  for (const [status, doc] of Object.entries(operation.responses)) answers[status] = response(doc!);
+  for (const [status, doc] of Object.entries(operation.responses)) {
+    answers[status] = withSuccessHeaders(operation, Number(status), response(doc!));
+  }
   const add = (status: number, value: Record<string, unknown>) => (answers[status] ??= value);
+  if (ofOneRecord(operation) && !isWrite(operation)) add(304, { description: ERROR_RESPONSES.notModified, headers: { ETag: { $ref: '#/components/headers/ETag' } } });
+  if (isWrite(operation)) {
+    add(409, { ...errorResponse(ERROR_RESPONSES.keyInUse), headers: { 'Retry-After': { schema: { type: 'integer' } } } });
+    add(422, errorResponse(ERROR_RESPONSES.keyReused));
+  }
+  if (ofOneRecord(operation) && isWrite(operation)) add(412, { ...errorResponse(ERROR_RESPONSES.stale), headers: { ETag: { $ref: '#/components/headers/ETag' } } });
   if (operation.body || operation.query || operation.upload) add(400, errorResponse(ERROR_RESPONSES.validation, validationBody));
   if (route.auth !== 'anonymous') {
     add(401, errorResponse(ERROR_RESPONSES.unauthorized));
@@ -86,7 +137,17 @@ function responses(operation: ApiOperation, route: RouteEntry): Record<string, u
   if (operation.path.includes('/:')) add(404, errorResponse(ERROR_RESPONSES.notFound));
   add(429, errorResponse(ERROR_RESPONSES.tooMany));
   add(503, errorResponse(ERROR_RESPONSES.unavailable));
+  add(504, errorResponse(ERROR_RESPONSES.timedOut));
   return answers;
+}
+
+/** A success answer's headers: the record's `ETag`; on a write, `Idempotent-Replayed` when it repeats a first answer. */
+function withSuccessHeaders(operation: ApiOperation, status: number, answer: Record<string, unknown>): Record<string, unknown> {
+  if (status >= 300) return answer;
+  const headers: Record<string, unknown> = {};
+  if (operation.record && status !== 204) headers.ETag = { $ref: '#/components/headers/ETag' };
+  if (isWrite(operation)) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
+  return Object.keys(headers).length === 0 ? answer : { ...answer, headers };
 }
 
 function accessNote(route: RouteEntry): string {
@@ -150,6 +211,10 @@ export function buildOpenApiDocument(services: DocumentedService[], lookup: Rout
     security: [{ bearer: [] }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
+      headers: {
+        ETag: { description: "A strong entity tag from the record's `version`, e.g. `\"3\"`.", schema: { type: 'string' } },
+        IdempotentReplayed: { description: '`true` when the answer repeats the first answer of the `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
+      },
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -35,6 +35,7 @@ export function mergeOperations(options: { basePath: string; tag: string; noun: 
       `The ${noun} in the path is kept; blanks are filled from \`merge_id\`'s, tags combined, notes, files and links moved, ` +
       'and the other is deleted. Needs the right to delete the other.',
     body: mergeBody,
+    record: true,
     responses: { 200: `The kept ${noun}.` },
   };
 }

@@ -30,6 +30,11 @@ export interface ApiOperation {
   upload?: { field: string; description: string };
   /** Success and operation-specific answers; the common errors (401, 403, 404, 429, 503…) are added when built. */
   responses: Partial<Record<number, ApiResponseDoc | string>>;
+  /**
+   * The operation answers one record with its `ETag` (DESIGN §10): a read takes `If-None-Match` (304), a
+   * change of the record in the path `If-Match` (412).
+   */
+  record?: boolean;
 }
 
 /** The error bodies of the contract (DESIGN §4), shared by every operation. */
@@ -40,4 +45,10 @@ export const ERROR_RESPONSES = {
   notFound: 'No such record, or one the caller may not open: `{detail: "Not found."}`.',
   tooMany: 'Rate limit of the bucket reached: `{detail}` with `Retry-After`.',
   unavailable: 'A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly.',
+  timedOut:
+    'The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome.',
+  keyInUse: 'A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then.',
+  keyReused: 'The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done.',
+  stale: 'The record changed since the version `If-Match` names: `{detail}`, with the current `ETag`; nothing changed.',
+  notModified: 'The record is still the version `If-None-Match` names: no body.',
 } as const;

@@ -31,8 +31,8 @@ export function recordOperations(options: RecordOperationsOptions): ApiOperation
       query: listQuery,
       responses: { 200: `A page: \`{count, next, previous, results}\` of ${noun}s.` },
     },
-    { method: 'post', path: basePath, tag, summary: `Create a ${noun}`, body, responses: { 201: `The ${noun} created.` } },
-    { method: 'get', path: item, tag, summary: `Read a ${noun}`, responses: { 200: `The ${noun}.` } },
+    { method: 'post', path: basePath, tag, summary: `Create a ${noun}`, body, record: true, responses: { 201: `The ${noun} created.` } },
+    { method: 'get', path: item, tag, summary: `Read a ${noun}`, record: true, responses: { 200: `The ${noun}.` } },
     {
       method: 'put',
       path: item,
@@ -40,6 +40,7 @@ export function recordOperations(options: RecordOperationsOptions): ApiOperation
       summary: `Replace a ${noun}`,
       description: options.putDescription,
       body,
+      record: true,
       responses: { 200: `The ${noun} as stored.` },
     },
     {
@@ -48,8 +49,9 @@ export function recordOperations(options: RecordOperationsOptions): ApiOperation
       tag,
       summary: `Change some fields of a ${noun}`,
       body,
+      record: true,
       responses: { 200: `The ${noun} as stored.` },
     },
-    { method: 'delete', path: item, tag, summary: `Delete a ${noun}`, responses: { 204: 'Deleted.' } },
+    { method: 'delete', path: item, tag, summary: `Delete a ${noun}`, record: true, responses: { 204: 'Deleted.' } },
   ];
 }
