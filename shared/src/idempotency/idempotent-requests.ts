@@ -46,10 +46,12 @@ export function markKeyedWritesIn(dataSource: DataSource): void {
   const manager = dataSource.manager;
   const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
   manager.transaction = (async (...args: unknown[]) => {
-    const work = args.pop() as (inner: EntityManager) => Promise<unknown>;
+    // (work) or (isolation level, work); DataSource.transaction passes (work, undefined) on.
+    const isolation = args.find((arg) => typeof arg === 'string');
+    const work = args.find((arg) => typeof arg === 'function') as (inner: EntityManager) => Promise<unknown>;
     const request = keyedRequests.getStore();
     const marking = request?.taken === true && !request.committed;
-    const result = await transaction(...args, async (inner: EntityManager) => {
+    const result = await transaction(...(isolation === undefined ? [] : [isolation]), async (inner: EntityManager) => {
       const result = await work(inner);
       if (marking) await markCommitted(inner, request.id, result);
       return result;

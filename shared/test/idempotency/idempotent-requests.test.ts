@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { listen, errorHandler, type RunningServer } from '../../src/http';
+import { idempotencyKeysMigration, idempotentRequests, markKeyedWritesIn } from '../../src/idempotency';
+import { createLogger } from '../../src/logging/logger';
+import type { Caller } from '../../src/auth-context';
+import type { DataSource } from '../../src/database';
+import { openFreshSchema } from '../database/fresh-schema';
+
+/**
+ * The moments a client cannot see (DESIGN §10): the process holding a key dies before or after its
+ * write committed, the service fails before writing. Against a real database, with the write and the
+ * key's mark in one transaction, a repeat never does the write twice.
+ */
+let dataSource: DataSource;
+let server: RunningServer;
+const logger = createLogger('idempotency-test', 'silent');
+/** Held requests, released (or never) by the test: a process that stalls, or has died, at that point. */
+const holds = new Map<string, Promise<void>>();
+const hold = (name: string) => {
+  let release!: () => void;
+  holds.set(name, new Promise<void>((resolve) => (release = resolve)));
+  return release;
+};
+const caller: Caller = { userId: 'u', tenantId: 't', profileId: 'p', role: 'admin', salesAccess: true, scopes: [], credential: { kind: 'user', id: 'u' } };
+
+beforeAll(async () => {
+  dataSource = await openFreshSchema('idempotencytest', [
+    { name: 'Things1766000000000', up: 'CREATE TABLE things (id uuid PRIMARY KEY, name text NOT NULL)' },
+    idempotencyKeysMigration,
+  ]);
+  markKeyedWritesIn(dataSource);
+  const app = express();
+  app.use(express.json());
+  app.use((req, _res, next) => {
+    req.caller = caller;
+    next();
+  });
+  app.use(idempotentRequests({ dataSource, ttlMs: 60_000, logger }));
+  app.post('/things/', async (req, res) => {
+    const name = String(req.body.name);
+    await holds.get(`before-write:${name}`);
+    if (name.startsWith('fail')) throw new Error('the service failed before writing');
+    const thing = await dataSource.transaction(async (manager) => {
+      const id = randomUUID();
+      await manager.query('INSERT INTO things (id, name) VALUES ($1, $2)', [id, name]);
+      return { id, name };
+    });
+    await holds.get(`after-write:${name}`);
+    res.status(201).json(thing);
+  });
+  app.use(errorHandler(logger));
+  server = await listen(app, 0);
+});
+afterAll(async () => {
+  await server.close(0);
+  await dataSource.destroy();
+});
+
+const post = (name: string, key: string) =>
+  fetch(`${server.url}/things/`, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify({ name }) });
+const thingsNamed = async (name: string) => ((await dataSource.query('SELECT count(*)::int AS n FROM things WHERE name = $1', [name])) as Array<{ n: number }>)[0]!.n;
+/** What a dead holder leaves: its lease runs out, as it would 30 s after the process died. */
+const leaseRunsOut = (key: string) => dataSource.query(`UPDATE idempotency_keys SET lease_until = now() - interval '1 second' WHERE key = $1`, [key]);
+const until = async (check: () => Promise<boolean>) => {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+it('when the holder of a key died before its write, then a repeat after its lease takes the key over and writes once', async () => {
+  const key = randomUUID();
+  hold('before-write:early');
+  void post('early', key).catch(() => undefined); // never answered: its process "died" before writing
+  await until(async () => ((await dataSource.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])) as unknown[]).length === 1);
+  const whileAlive = await post('early', key);
+  expect(whileAlive.status).toBe(409);
+  expect(whileAlive.headers.get('retry-after')).toBe('1');
+  await leaseRunsOut(key);
+  holds.delete('before-write:early');
+  const repeat = await post('early', key);
+  expect(repeat.status).toBe(201);
+  expect(await thingsNamed('early')).toBe(1);
+});
+
+it('when the holder died after its write committed but before it stored the answer, then a repeat gets what the write returned and nothing is written again', async () => {
+  const key = randomUUID();
+  hold('after-write:late');
+  void post('late', key).catch(() => undefined); // its write commits, its answer never comes
+  await until(async () => (await thingsNamed('late')) === 1);
+  await leaseRunsOut(key);
+  const repeat = await post('late', key);
+  expect(repeat.status).toBe(201);
+  expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+  const body = (await repeat.json()) as { id: string; name: string };
+  const [stored] = (await dataSource.query('SELECT id FROM things WHERE name = $1', ['late'])) as Array<{ id: string }>;
+  expect(body).toEqual({ id: stored!.id, name: 'late' });
+  expect(await thingsNamed('late')).toBe(1);
+});
+
+it('when the service failed before writing (5xx), then the key is let go and a repeat runs afresh', async () => {
+  const key = randomUUID();
+  expect((await post('fail-once', key)).status).toBe(500);
+  expect(await dataSource.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
+});
+
+it('when a key has expired, then the same key starts a new request', async () => {
+  const key = randomUUID();
+  expect((await post('expiring', key)).status).toBe(201);
+  await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+  const later = await post('expiring', key);
+  expect(later.status).toBe(201);
+  expect(later.headers.get('idempotent-replayed')).toBeNull();
+  expect(await thingsNamed('expiring')).toBe(2);
+});
