@@ -60,12 +60,20 @@ export interface KeyId {
   key: string;
 }
 
+/**
+ * The bookkeeping statements below commit without waiting for the disk (each is its own transaction, in
+ * which this sets `synchronous_commit` off): what they write is safe to lose in a crash. The write's
+ * own commit, later, flushes them too (the log is written in order), and without it a lost claim or
+ * answer leaves what a repeat handles anyway (a lease that runs out; the mark of the committed write).
+ */
+const UNFLUSHED = `(SELECT set_config('synchronous_commit', 'off', true)) AS unflushed`;
+
 /** Takes the key for the request `holder`, unless it is held (an expired key is taken anew); true when taken. */
 export async function takeKey(db: Db, id: KeyId, holder: string, fingerprint: string, leaseMs: number, ttlMs: number): Promise<boolean> {
   const taken = await queryOne(
     db,
     `INSERT INTO idempotency_keys (scope, key, fingerprint, holder, lease_until, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0), now() + make_interval(secs => $6 / 1000.0))
+     SELECT $1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0), now() + make_interval(secs => $6 / 1000.0) FROM ${UNFLUSHED}
      ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, holder = EXCLUDED.holder, lease_until = EXCLUDED.lease_until,
        committed = false, result = NULL, status = NULL, headers = NULL, body = NULL, expires_at = EXCLUDED.expires_at
        WHERE idempotency_keys.expires_at < now()
@@ -91,7 +99,7 @@ export async function findKey(db: Db, id: KeyId): Promise<StoredKey | undefined>
 export async function takeOverKey(db: Db, id: KeyId, dead: string, holder: string, leaseMs: number): Promise<boolean> {
   const taken = await queryOne(
     db,
-    `UPDATE idempotency_keys SET holder = $4, lease_until = now() + make_interval(secs => $5 / 1000.0)
+    `UPDATE idempotency_keys SET holder = $4, lease_until = now() + make_interval(secs => $5 / 1000.0) FROM ${UNFLUSHED}
      WHERE scope = $1 AND key = $2 AND holder = $3 AND lease_until < now() AND NOT committed AND status IS NULL RETURNING 1`,
     [id.scope, id.key, dead, holder, leaseMs],
   );
@@ -100,7 +108,7 @@ export async function takeOverKey(db: Db, id: KeyId, dead: string, holder: strin
 
 export async function renewLease(db: Db, id: KeyId, holder: string, leaseMs: number): Promise<void> {
   await db.query(
-    `UPDATE idempotency_keys SET lease_until = now() + make_interval(secs => $4 / 1000.0) WHERE scope = $1 AND key = $2 AND holder = $3`,
+    `UPDATE idempotency_keys SET lease_until = now() + make_interval(secs => $4 / 1000.0) FROM ${UNFLUSHED} WHERE scope = $1 AND key = $2 AND holder = $3`,
     [id.scope, id.key, holder, leaseMs],
   );
 }
@@ -115,7 +123,7 @@ export async function markCommitted(db: Db, id: KeyId, result: unknown): Promise
 }
 
 export async function storeAnswer(db: Db, id: KeyId, answer: StoredAnswer): Promise<void> {
-  await db.query(`UPDATE idempotency_keys SET status = $3, headers = $4::jsonb, body = $5 WHERE scope = $1 AND key = $2`, [
+  await db.query(`UPDATE idempotency_keys SET status = $3, headers = $4::jsonb, body = $5 FROM ${UNFLUSHED} WHERE scope = $1 AND key = $2`, [
     id.scope,
     id.key,
     answer.status,
@@ -126,7 +134,7 @@ export async function storeAnswer(db: Db, id: KeyId, answer: StoredAnswer): Prom
 
 /** Lets go of a key whose request failed before doing anything: a repeat runs afresh. */
 export async function releaseKey(db: Db, id: KeyId): Promise<void> {
-  await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND NOT committed`, [id.scope, id.key]);
+  await db.query(`DELETE FROM idempotency_keys USING ${UNFLUSHED} WHERE scope = $1 AND key = $2 AND NOT committed`, [id.scope, id.key]);
 }
 
 /** Deletes up to `limit` expired keys; answers how many. */

@@ -32,9 +32,18 @@ export function currentIdempotencyKey(): string | undefined {
   return request?.taken ? request.id.key : undefined;
 }
 
-/** Runs `work` outside the keyed request (a transaction that is not the request's write: a replica fill). */
-export function apartFromTheKeyedWrite<T>(work: () => T): T {
-  return keyedRequests.exit(work);
+/**
+ * A transaction beside the request's write (a replica fill): it marks no key, and its commit does not
+ * wait for the disk. Only for what is safe to lose in a crash: the write's own commit, later, flushes
+ * it too (the log is written in order); without that commit there is nothing it would have been needed for.
+ */
+export function besideTheWrite<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return keyedRequests.exit(() =>
+    dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL synchronous_commit = off');
+      return work(manager);
+    }),
+  );
 }
 
 /**

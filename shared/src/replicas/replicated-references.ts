@@ -1,7 +1,7 @@
 import { hasSalesAccess, type Caller } from '../auth-context';
 import type { DataSource } from '../database';
 import { isUuid } from '../http/query-params';
-import { apartFromTheKeyedWrite } from '../idempotency/idempotent-requests';
+import { besideTheWrite } from '../idempotency/idempotent-requests';
 import type { OwnerLookup } from './owner-lookup';
 import { mayName, type Replica, type ReplicatedType } from './replica';
 
@@ -91,12 +91,9 @@ export class ReplicatedReferences {
     const change = { actor: null, now: clock() };
     // In id order, so two writes applying overlapping records take their locks in the same order.
     records.sort((a, b) => String(a.id).localeCompare(String(b.id)));
-    // Not the keyed request's write (DESIGN §10): filling a replica marks no Idempotency-Key as committed.
-    await apartFromTheKeyedWrite(() => dataSource.transaction(async (manager) => {
-      // Nothing is lost if this commit is: the owner holds the record and its event is on its way. So the
-      // write does not wait for a flush of its own here; its own commit, later, flushes this one too.
-      await manager.query('SET LOCAL synchronous_commit = off');
+    // Nothing is lost if this commit is: the owner holds the record and its event is on its way.
+    await besideTheWrite(dataSource, async (manager) => {
       for (const record of records) await replica.apply(manager, caller.tenantId, record, change);
-    }));
+    });
   }
 }
