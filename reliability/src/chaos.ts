@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startProcessSystem, SERVICE_PROCESSES, type ProcessSystem, type ServiceProcess } from '@crm/system';
 import amqp from 'amqplib';
 import { Client } from 'pg';
@@ -8,25 +9,37 @@ import { REAL_RESTARTS, reliabilityServers, type ServerName, type Servers } from
 import { registerTenant, type ScriptTenant } from './support/tenants';
 
 /**
- * Reliability 1: conversions and merges under chaos. 200 lead conversions and 100 merges (lead merges
- * and contact merges, each merged-away record carrying a task and the contacts an opportunity) are sent
- * by a few clients while a chaos loop SIGKILLs random services (restarting them after a moment) and
- * takes RabbitMQ or PostgreSQL away (through the fault proxies; real restarts with
- * RELIABILITY_REAL_RESTARTS=1). Clients behave like real ones: a request that failed for the
- * infrastructure (no answer, 5xx) is sent again until it has a definite answer.
+ * Reliability 1: writes under chaos. 500 lead creates, 50 import commits of 10 rows, 100 lead conversions
+ * and 100 merges (lead merges and contact merges, each merged-away record carrying a task and the
+ * contacts an opportunity), and 100 rounds of two clients racing GET-then-PUT on one lead, are sent by a
+ * few clients while a chaos loop SIGKILLs random services (restarting them after a moment) and takes
+ * RabbitMQ or PostgreSQL away (through the fault proxies; real restarts with
+ * RELIABILITY_REAL_RESTARTS=1). Clients behave like careful real ones (DESIGN §10): every write carries
+ * an Idempotency-Key; a request that failed for the infrastructure (no answer, 5xx) or met its key still
+ * running (409) is sent again with the same key until it has a definite answer; and a quarter of the
+ * definite answers are "lost" — the request is sent once more with its key, and must get the same
+ * answer back, replayed.
  *
- * Afterwards, once the system has settled (bounded wait), it checks: every conversion done exactly once
- * (one account, one contact, one opportunity with an amount, per converted lead, and no other), every
- * merge done (merged-away records gone, their task and opportunity on the keeper), every link on a live
- * record, every outbox drained, each dead-lettered message explained (its consumer's inbox shows the
- * message as handled), and no answer was a 500 (an outage answers 503); exits 1 if any of these fails.
+ * Afterwards, once the system has settled (bounded wait), it checks straight from the database: every
+ * create and every imported row exists exactly once, every conversion done exactly once (one account,
+ * one contact, one opportunity with an amount, per converted lead, and no other), every merge done
+ * (merged-away records gone, their task and opportunity on the keeper), every link on a live record,
+ * every outbox drained, each dead-lettered message explained (its consumer's inbox shows the message as
+ * handled), each race round one 200 and one 412, every repeat answered as the first, and no answer was
+ * a 500 (an outage answers 503); exits 1 if any of these fails.
  *
  *   npm run test:reliability -- chaos        CHAOS_SEED=7 to replay a run's choices
  */
-const CONVERSIONS = 200;
+const CREATES = 500;
+const IMPORTS = 50;
+const ROWS_PER_IMPORT = 10;
+const CONVERSIONS = 100;
 const LEAD_MERGES = 60;
 const CONTACT_MERGES = 40;
+const RACE_ROUNDS = 100;
 const CLIENTS = 4;
+/** The share of definite answers a client "loses" and asks for again with the same key. */
+const LOST_ANSWERS = 0.25;
 const SETTLE_MS = 180_000;
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 100_000);
 
@@ -45,17 +58,32 @@ const between = (low: number, high: number) => Math.floor(low + random() * (high
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 interface Workload {
+  /** Each answered id of a create, and of the rows of an import (ids come from the answers). */
+  createdIds: Set<string>;
+  racer: string;
   conversions: Array<{ leadId: string; body: Record<string, unknown>; hasAmount: boolean }>;
   leadMerges: Array<{ keeperId: string; otherId: string; taskId: string }>;
   contactMerges: Array<{ keeperId: string; otherId: string; taskId: string; opportunityId: string }>;
 }
 
 /** Counts of what the clients went through. */
-const seen = { requests: 0, retried: 0, noAnswer: 0, status5xx: {} as Record<number, number>, unexpected: [] as string[] };
+const seen = {
+  requests: 0,
+  retried: 0,
+  noAnswer: 0,
+  keyStillRunning: 0,
+  status5xx: {} as Record<number, number>,
+  unexpected: [] as string[],
+  lostAnswers: 0,
+  replayedAnswers: 0,
+  /** Race rounds answered one 200 and one 412. */
+  racesDecided: 0,
+};
 
 /**
- * Sends a request until it has a definite answer: no answer or a 5xx is the infrastructure failing, and
- * a client sends it again (at most `limitMs`). The definite answer is returned.
+ * Sends a request until it has a definite answer: no answer or a 5xx is the infrastructure failing, a
+ * 409 of a keyed write is its first attempt still running (or its process dead, until its lease runs
+ * out), and a client sends it again (at most `limitMs`). The definite answer is returned.
  */
 async function untilAnswered(send: () => Promise<Answer>, limitMs = 120_000): Promise<Answer> {
   const deadline = Date.now() + limitMs;
@@ -63,12 +91,31 @@ async function untilAnswered(send: () => Promise<Answer>, limitMs = 120_000): Pr
     seen.requests += 1;
     if (attempt > 0) seen.retried += 1;
     const answer = await send();
-    if (answer.status !== 0 && answer.status < 500) return answer;
+    const keyStillRunning = answer.status === 409 && /Idempotency-Key/.test(answer.text);
+    if (answer.status !== 0 && answer.status < 500 && !keyStillRunning) return answer;
     if (answer.status === 0) seen.noAnswer += 1;
+    else if (keyStillRunning) seen.keyStillRunning += 1;
     else seen.status5xx[answer.status] = (seen.status5xx[answer.status] ?? 0) + 1;
     if (Date.now() > deadline) return answer;
-    await sleep(200 + attempt * 50);
+    await sleep(keyStillRunning ? 1000 : 200 + attempt * 50);
   }
+}
+
+/**
+ * A write as a careful client sends it: with an Idempotency-Key, again until answered; a quarter of the
+ * time it "loses" the answer and sends the request once more, which must be answered the same, replayed.
+ */
+async function keyedWrite(what: string, send: (headers: Record<string, string>) => Promise<Answer>): Promise<Answer> {
+  const headers = { 'Idempotency-Key': randomUUID() };
+  const answer = await untilAnswered(() => send(headers));
+  if (random() >= LOST_ANSWERS) return answer;
+  seen.lostAnswers += 1;
+  const again = await untilAnswered(() => send(headers));
+  if (again.headers.get('idempotent-replayed') === 'true') seen.replayedAnswers += 1;
+  if (again.status !== answer.status || again.headers.get('idempotent-replayed') !== 'true' || again.body?.id !== answer.body?.id) {
+    seen.unexpected.push(`${what}, repeated with its key: ${again.status} (replayed: ${again.headers.get('idempotent-replayed')}) after ${answer.status}`);
+  }
+  return answer;
 }
 
 async function created(gateway: string, token: string, path: string, body: Record<string, unknown>): Promise<string> {
@@ -83,7 +130,8 @@ async function created(gateway: string, token: string, path: string, body: Recor
 
 async function prepareWorkload(gateway: string, tenant: ScriptTenant): Promise<Workload> {
   const token = tenant.access;
-  const workload: Workload = { conversions: [], leadMerges: [], contactMerges: [] };
+  const racer = await created(gateway, token, '/api/leads/', { first_name: 'Racer', last_name: 'Chaos' });
+  const workload: Workload = { createdIds: new Set(), racer, conversions: [], leadMerges: [], contactMerges: [] };
   for (let i = 0; i < CONVERSIONS; i += 1) {
     const hasAmount = i % 2 === 0;
     const body = {
@@ -119,17 +167,40 @@ function operations(gateway: string, token: string, workload: Workload): Operati
   const expectAnswer = (what: string, answer: Answer, accepted: number[]) => {
     if (!accepted.includes(answer.status)) seen.unexpected.push(`${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
   };
+  // With its key, a repeated request gets its first answer: no 422 "already converted", no 404 "merged away".
   const conversions: Operation[] = workload.conversions.map(({ leadId, body }) => async () => {
-    const answer = await untilAnswered(() => request(gateway, 'PUT', `/api/leads/${leadId}/`, { token, body }));
-    // 422 "already converted": an earlier attempt converted it, and its answer was lost in the chaos.
-    expectAnswer(`convert ${leadId}`, answer, [200, 422]);
+    const answer = await keyedWrite(`convert ${leadId}`, (headers) => request(gateway, 'PUT', `/api/leads/${leadId}/`, { token, body, headers }));
+    expectAnswer(`convert ${leadId}`, answer, [200]);
   });
   const merge = (entity: string, keeperId: string, otherId: string): Operation => async () => {
-    const answer = await untilAnswered(() => request(gateway, 'POST', `/api/${entity}/${keeperId}/merge/`, { token, body: { merge_id: otherId } }));
-    // 404: an earlier attempt merged it away, and its answer was lost.
-    expectAnswer(`merge ${entity} ${otherId} into ${keeperId}`, answer, [200, 404]);
+    const answer = await keyedWrite(`merge ${entity} ${otherId}`, (headers) =>
+      request(gateway, 'POST', `/api/${entity}/${keeperId}/merge/`, { token, body: { merge_id: otherId }, headers }),
+    );
+    expectAnswer(`merge ${entity} ${otherId} into ${keeperId}`, answer, [200]);
   };
+  const creates: Operation[] = Array.from({ length: CREATES }, (_, i) => async () => {
+    const answer = await keyedWrite(`create ${i}`, (headers) =>
+      request(gateway, 'POST', '/api/leads/', { token, body: { first_name: `Created${i}`, last_name: 'ChaosCreate' }, headers }),
+    );
+    expectAnswer(`create ${i}`, answer, [201]);
+    if (answer.status === 201) workload.createdIds.add(answer.body.id);
+  });
+  const imports: Operation[] = Array.from({ length: IMPORTS }, (_, i) => async () => {
+    const rows = Array.from({ length: ROWS_PER_IMPORT }, (_, j) => `Imported${i}x${j},ChaosImport`);
+    const file = `first_name,last_name\n${rows.join('\n')}\n`;
+    // A new form on every attempt, as a client builds it (another multipart boundary: the key's fingerprint is the file's).
+    const form = () => {
+      const data = new FormData();
+      data.append('file', new Blob([file], { type: 'text/csv' }), `chaos-${i}.csv`);
+      return data;
+    };
+    const answer = await keyedWrite(`import ${i}`, (headers) => request(gateway, 'POST', '/api/leads/import/commit/', { token, form: form(), headers }));
+    expectAnswer(`import ${i}`, answer, [201]);
+  });
   const all = [
+    ...creates,
+    ...imports,
+    ...raceRounds(gateway, token, workload.racer),
     ...conversions,
     ...workload.leadMerges.map(({ keeperId, otherId }) => merge('leads', keeperId, otherId)),
     ...workload.contactMerges.map(({ keeperId, otherId }) => merge('contacts', keeperId, otherId)),
@@ -140,6 +211,33 @@ function operations(gateway: string, token: string, workload: Workload): Operati
     [all[i], all[j]] = [all[j]!, all[i]!];
   }
   return all;
+}
+
+/**
+ * Two clients read the racer lead, then both replace it with `If-Match` of what they read, at once:
+ * exactly one may win (200), the other must be told its copy is stale (412). Each PUT carries a key,
+ * so a retry after an outage cannot turn a lost 200 into a 412 or the other way round.
+ */
+function raceRounds(gateway: string, token: string, racer: string): Operation[] {
+  // Rounds run one after the other (each needs both reads before both writes), as one operation of the pool.
+  const race: Operation = async () => {
+    for (let round = 0; round < RACE_ROUNDS; round += 1) {
+      const reads = await Promise.all([1, 2].map(() => untilAnswered(() => request(gateway, 'GET', `/api/leads/${racer}/`, { token }))));
+      const etags = reads.map((read) => read.headers.get('etag') ?? '');
+      if (etags[0] !== etags[1] || !etags[0]) seen.unexpected.push(`race ${round}: the two reads answered ETags ${etags.join(' and ')}`);
+      const writes = await Promise.all(
+        [1, 2].map((client) =>
+          keyedWrite(`race ${round} client ${client}`, (headers) =>
+            request(gateway, 'PUT', `/api/leads/${racer}/`, { token, body: { first_name: 'Racer', last_name: `Round${round}Client${client}` }, headers: { ...headers, 'If-Match': etags[0]! } }),
+          ),
+        ),
+      );
+      const statuses = writes.map((write) => write.status).sort();
+      if (statuses[0] === 200 && statuses[1] === 412) seen.racesDecided += 1;
+      else seen.unexpected.push(`race ${round}: answers ${statuses.join(' and ')} (one 200 and one 412 expected)`);
+    }
+  };
+  return [race];
 }
 
 /** The processes the chaos killed: their logs tell what went wrong. */
@@ -202,6 +300,8 @@ async function chaosLoop(system: ProcessSystem, servers: Servers, stopped: () =>
 }
 
 interface Findings {
+  createdLeads: number;
+  importedLeads: number;
   convertedLeads: number;
   accounts: number;
   conversionContacts: number;
@@ -228,6 +328,8 @@ async function findings(db: Client, tenant: ScriptTenant, workload: Workload): P
   for (const { table_schema: schema } of outboxes) unpublishedEvents += await one(`SELECT count(*) AS n FROM ${schema}.outbox WHERE published_at IS NULL`, []);
 
   return {
+    createdLeads: await one(`SELECT count(*) AS n FROM leads.leads WHERE tenant_id = $1 AND last_name = 'ChaosCreate'`),
+    importedLeads: await one(`SELECT count(*) AS n FROM leads.leads WHERE tenant_id = $1 AND last_name = 'ChaosImport'`),
     convertedLeads: await one(`SELECT count(*) AS n FROM leads.leads WHERE tenant_id = $1 AND status = 'converted' AND id = ANY($2)`, [tenant.orgId, conversionLeadIds]),
     // The tenant's only accounts come from conversions: one each, no more.
     accounts: await one(`SELECT count(*) AS n FROM accounts_opportunities.accounts WHERE tenant_id = $1`),
@@ -287,6 +389,8 @@ async function findings(db: Client, tenant: ScriptTenant, workload: Workload): P
 
 /** Settled: every conversion and merge has reached every service, and nothing waits in an outbox. */
 const settled = (found: Findings) =>
+  found.createdLeads === CREATES &&
+  found.importedLeads === IMPORTS * ROWS_PER_IMPORT &&
   found.convertedLeads === CONVERSIONS &&
   found.accounts === CONVERSIONS &&
   found.conversionContacts === CONVERSIONS &&
@@ -345,7 +449,8 @@ async function main(): Promise<never> {
     await client.connect();
     return client;
   };
-  console.log(`chaos: seed ${SEED}, ${CONVERSIONS} conversions, ${LEAD_MERGES} lead merges, ${CONTACT_MERGES} contact merges, ${CLIENTS} clients, ` +
+  console.log(`chaos: seed ${SEED}, ${CREATES} creates, ${IMPORTS} imports, ${CONVERSIONS} conversions, ${LEAD_MERGES} lead merges, ` +
+    `${CONTACT_MERGES} contact merges, ${RACE_ROUNDS} race rounds, ${CLIENTS} clients, ` +
     `${REAL_RESTARTS ? 'real server restarts' : 'server outages through fault proxies'}`);
   const tenant = await registerTenant(system.gatewayUrl, 'Chaos');
   const workload = await prepareWorkload(system.gatewayUrl, tenant);
@@ -405,6 +510,11 @@ async function main(): Promise<never> {
       'requests retried': seen.retried,
       'no answer (connection refused/reset)': seen.noAnswer,
       '5xx answers, retried': Object.entries(seen.status5xx).map(([status, n]) => `${status} ×${n}`).join(', ') || 'none',
+      '409 (key still running), retried': seen.keyStillRunning,
+      'answers lost and asked again (replayed)': `${seen.lostAnswers} (${seen.replayedAnswers})`,
+      'race rounds with one 200 and one 412': `${seen.racesDecided} of ${RACE_ROUNDS}`,
+      'created leads': `${found.createdLeads} of ${CREATES} (${workload.createdIds.size} distinct ids answered)`,
+      'imported leads': `${found.importedLeads} of ${IMPORTS * ROWS_PER_IMPORT}`,
       'converted leads': `${found.convertedLeads} of ${CONVERSIONS}`,
       'accounts / contacts / opportunities from conversions': `${found.accounts} / ${found.conversionContacts} / ${found.opportunitiesFromLeads}`,
       'dead letters (explained)': `${dead.total} (${dead.total - dead.unexplained.length})`,
@@ -412,6 +522,10 @@ async function main(): Promise<never> {
       'services that did not stop cleanly at the end': uncleanStops.join('; ') || 'none',
     },
     [
+      { what: 'creates beyond one per request (negative: missing)', value: found.createdLeads - CREATES },
+      { what: 'creates answered with an id that is not one of them', value: workload.createdIds.size - CREATES },
+      { what: 'imported rows beyond one per row (negative: missing)', value: found.importedLeads - IMPORTS * ROWS_PER_IMPORT },
+      { what: 'race rounds without exactly one 200 and one 412', value: RACE_ROUNDS - seen.racesDecided },
       { what: 'conversions not done', value: CONVERSIONS - found.convertedLeads },
       { what: 'accounts beyond one per converted lead (negative: missing)', value: found.accounts - CONVERSIONS },
       { what: 'conversion contacts beyond one per converted lead (negative: missing)', value: found.conversionContacts - CONVERSIONS },

@@ -3,18 +3,28 @@ export interface Answer {
   status: number;
   body: any;
   text: string;
+  headers: Headers;
 }
 
 /**
  * One JSON request to the gateway. A network failure (connection refused or reset) answers status 0,
  * so the scripts can count it like any other answer instead of dying on it.
  */
-export async function request(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
+export async function request(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   try {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: {
+        ...(options.form ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: AbortSignal.timeout(30_000),
     });
     const text = await response.text();
@@ -24,9 +34,9 @@ export async function request(baseUrl: string, method: string, path: string, opt
     } catch {
       body = undefined;
     }
-    return { status: response.status, body, text };
+    return { status: response.status, body, text, headers: response.headers };
   } catch (error) {
-    return { status: 0, body: undefined, text: String((error as Error).cause ?? error) };
+    return { status: 0, body: undefined, text: String((error as Error).cause ?? error), headers: new Headers() };
   }
 }
 

@@ -35,7 +35,9 @@ export async function convertLead(
   input: LeadInput,
 ): Promise<ConversionResult> {
   await ensureLeadReferences(deps, caller, [input]);
-  const { view, ids } = await deps.dataSource.transaction(async (manager) => {
+  // What the transaction returns is the answer while the records are on their way: a repeat with the
+  // request's Idempotency-Key gets it if this process dies before answering (DESIGN §10).
+  const pending = await deps.dataSource.transaction(async (manager): Promise<ConversionResult> => {
     const existing = await openLead(manager, caller, id, true);
     checkStatusChange('replace', input, existing.status);
     const values = await valuesForChange(manager, caller, 'replace', input, existing);
@@ -55,14 +57,8 @@ export async function convertLead(
         data: { ...plan.data, lead: { ...leadView, version: lead.version } },
       }),
     );
-    return { view: leadView, ids: plan.ids };
+    return { ...leadView, account_id: plan.ids.accountId, contact_id: plan.ids.contactId, opportunity_id: plan.ids.opportunityId, conversion_status: 'pending' };
   });
   const complete = await waiter.waitFor(id, waitMs);
-  return {
-    ...view,
-    account_id: ids.accountId,
-    contact_id: ids.contactId,
-    opportunity_id: ids.opportunityId,
-    conversion_status: complete ? 'completed' : 'pending',
-  };
+  return { ...pending, conversion_status: complete ? 'completed' : 'pending' };
 }
