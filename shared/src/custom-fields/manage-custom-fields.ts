@@ -1,4 +1,4 @@
-import { isUniqueViolation, type DataSource } from '../database';
+import { isUniqueViolation, readPageInOneSnapshot, type DataSource } from '../database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { PageRequest } from '../http/pagination';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
@@ -23,11 +23,11 @@ export async function listCustomFields(
   scope: CustomFieldScope,
   page: PageRequest,
 ): Promise<{ count: number; results: CustomFieldDefinitionView[] }> {
-  const [count, definitions] = await Promise.all([
-    countDefinitions(dataSource, scope),
-    listDefinitions(dataSource, scope, { limit: page.pageSize, offset: page.offset }),
-  ]);
-  return { count, results: definitions.map(customFieldDefinitionView) };
+  const { count, rows } = await readPageInOneSnapshot(dataSource, {
+    count: (db) => countDefinitions(db, scope),
+    rows: (db) => listDefinitions(db, scope, { limit: page.pageSize, offset: page.offset }),
+  });
+  return { count, results: rows.map(customFieldDefinitionView) };
 }
 
 /** 404 unless the scope has this definition (another tenant's answers as a random id does). */

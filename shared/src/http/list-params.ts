@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery } from './pagination';
-import { timestampBound } from './query-params';
+import { timestampLowerBound, timestampUpperBound } from './query-params';
 
 /** The query parameters every record list takes (DESIGN §4), whatever the entity. */
 export const recordListParams = {
@@ -11,8 +11,8 @@ export const recordListParams = {
     .transform((value) => value.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
     .refine((tags) => tags.length > 0, 'Give at least one tag.')
     .optional(),
-  created_at__gte: timestampBound.optional(),
-  created_at__lte: timestampBound.optional(),
+  created_at__gte: timestampLowerBound.optional(),
+  created_at__lte: timestampUpperBound.optional(),
   search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
 };
 

@@ -15,6 +15,11 @@ export interface ImportColumns {
   fields: Readonly<Record<string, CellKind>>;
   /** The field naming the owner: where a refused assignment (403 on the API) is reported in a row. */
   ownerField: string;
+  /**
+   * Where a row refused for want of a name (the API's `non_field_errors`: a record needs one) is reported:
+   * a row error names the column to fill in (DESIGN §10).
+   */
+  nameField: string;
 }
 
 export const IGNORED_IMPORT_COLUMNS = ['id', 'created_at'] as const;
@@ -93,15 +98,19 @@ function messagesOf(value: string | string[]): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** A field error map as row errors: `custom_fields.<key>` is reported on its column, `cf_<key>`. */
-function rowErrorsFromFields(row: number, errors: FieldErrors): ImportRowError[] {
+/**
+ * A field error map as row errors: `custom_fields.<key>` is reported on its column, `cf_<key>`; an error
+ * of the record as a whole on the name's column.
+ */
+function rowErrorsFromFields(row: number, errors: FieldErrors, columns: ImportColumns): ImportRowError[] {
   const rowErrors: ImportRowError[] = [];
-  for (const [field, value] of Object.entries(errors)) {
+  for (const [name, value] of Object.entries(errors)) {
     if (typeof value === 'object' && !Array.isArray(value)) {
       for (const [key, nested] of Object.entries(value)) {
         for (const message of messagesOf(nested)) rowErrors.push({ row, field: `${CUSTOM_FIELD_COLUMN_PREFIX}${key}`, message });
       }
     } else {
+      const field = name === 'non_field_errors' ? columns.nameField : name;
       for (const message of messagesOf(value)) rowErrors.push({ row, field, message });
     }
   }
@@ -113,7 +122,7 @@ function rowErrorsFromFields(row: number, errors: FieldErrors): ImportRowError[]
  * only an admin may make) on the owner column. Anything else is not about the row: rethrown.
  */
 export function rowErrorsFrom(row: number, error: unknown, columns: ImportColumns): ImportRowError[] {
-  if (error instanceof ValidationError) return rowErrorsFromFields(row, error.errors);
+  if (error instanceof ValidationError) return rowErrorsFromFields(row, error.errors, columns);
   if (error instanceof ForbiddenError) return [{ row, field: columns.ownerField, message: error.detail }];
   if (error instanceof AppError && error.status === 400) return [{ row, field: 'non_field_errors', message: error.detail }];
   throw error;

@@ -54,9 +54,14 @@ export const importRows = z.strictObject({
 });
 export type ImportRows = z.infer<typeof importRows>;
 
-/** Spec "Import row error": `field` is the column (for a custom field, `cf_<key>`), or `non_field_errors`. */
+/**
+ * Spec "Import row error": `row` is the 1-based data row, 0 for the header line or the file as a whole;
+ * `field` the column to fix (for a custom field, `cf_<key>`), `file` (the upload's field) for a file that
+ * cannot be read, or `non_field_errors` when no one column can fix it (a row whose number of cells is not
+ * the header's).
+ */
 export const importRowError = z.object({
-  row: z.number().int().min(1),
+  row: z.number().int().min(0),
   field: z.string(),
   message: z.string(),
 });

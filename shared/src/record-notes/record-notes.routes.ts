@@ -68,7 +68,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
   router.get(notes, async (req, res) => {
     const { ref } = await openedRecord(req);
     const page = pageRequest(parseQuery(req, listRecordItemsQuery));
-    const { count, results } = await listRecordNotes(db, ref, page);
+    const { count, results } = await listRecordNotes(dataSource, ref, page);
     res.json(pageEnvelope(req, page, count, results));
   });
   router.post(notes, async (req, res) => {
@@ -85,7 +85,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
   router.get(attachments, async (req, res) => {
     const { ref } = await openedRecord(req);
     const page = pageRequest(parseQuery(req, listRecordItemsQuery));
-    const { count, results } = await listRecordAttachments(db, ref, page);
+    const { count, results } = await listRecordAttachments(dataSource, ref, page);
     res.json(pageEnvelope(req, page, count, results));
   });
   router.post(attachments, async (req, res) => {

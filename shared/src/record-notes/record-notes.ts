@@ -1,5 +1,5 @@
 import { isAdmin, type Caller } from '../auth-context';
-import type { Db } from '../database';
+import { readPageInOneSnapshot, type DataSource, type Db } from '../database';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { PageRequest } from '../http/pagination';
 import type { ReceivedFile } from './attachment-upload';
@@ -55,8 +55,11 @@ const attachmentView = (row: AttachmentRow): AttachmentView => ({
 
 const pageOf = (page: PageRequest) => ({ offset: page.offset, limit: page.pageSize });
 
-export async function listRecordNotes(db: Db, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: NoteView[] }> {
-  const [count, rows] = await Promise.all([countOnRecord(db, 'notes', ref), listNotes(db, ref, pageOf(page))]);
+export async function listRecordNotes(dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: NoteView[] }> {
+  const { count, rows } = await readPageInOneSnapshot(dataSource, {
+    count: (db) => countOnRecord(db, 'notes', ref),
+    rows: (db) => listNotes(db, ref, pageOf(page)),
+  });
   return { count, results: rows.map(noteView) };
 }
 
@@ -65,11 +68,14 @@ export async function addNote(db: Db, ref: RecordRef, author: Caller, body: stri
 }
 
 export async function listRecordAttachments(
-  db: Db,
+  dataSource: DataSource,
   ref: RecordRef,
   page: PageRequest,
 ): Promise<{ count: number; results: AttachmentView[] }> {
-  const [count, rows] = await Promise.all([countOnRecord(db, 'attachments', ref), listAttachments(db, ref, pageOf(page))]);
+  const { count, rows } = await readPageInOneSnapshot(dataSource, {
+    count: (db) => countOnRecord(db, 'attachments', ref),
+    rows: (db) => listAttachments(db, ref, pageOf(page)),
+  });
   return { count, results: rows.map(attachmentView) };
 }
 

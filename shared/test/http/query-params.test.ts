@@ -1,4 +1,4 @@
-import { isRealDate, timestampBound } from '../../src/http/query-params';
+import { isRealDate, timestampLowerBound, timestampUpperBound } from '../../src/http/query-params';
 
 describe('dates in bodies and filters', () => {
   it('when a day exists, then it is a date', () => {
@@ -10,7 +10,28 @@ describe('dates in bodies and filters', () => {
   });
 
   it('when a created_at bound names year 0, then it is refused like any impossible date', () => {
-    expect(timestampBound.safeParse('0000-01-01').success).toBe(false);
-    expect(timestampBound.safeParse('2026-01-01T00:00:00Z').success).toBe(true);
+    for (const bound of [timestampLowerBound, timestampUpperBound]) {
+      expect(bound.safeParse('0000-01-01').success).toBe(false);
+      expect(bound.safeParse('2026-02-30T00:00:00Z').success).toBe(false);
+      expect(bound.safeParse('2026-01-01T00:00:00Z').success).toBe(true);
+    }
+  });
+});
+
+describe('created_at bounds (DESIGN §4)', () => {
+  it('when __gte is a date, then it is the start of that day (UTC)', () => {
+    expect(timestampLowerBound.parse('2026-11-22')).toBe('2026-11-22T00:00:00Z');
+  });
+
+  it('when __lte is a date, then it is the last microsecond of that day (UTC), so <= it is < the next midnight', () => {
+    expect(timestampUpperBound.parse('2026-11-22')).toBe('2026-11-22T23:59:59.999999Z');
+    expect(timestampUpperBound.parse('2024-02-29')).toBe('2024-02-29T23:59:59.999999Z');
+  });
+
+  it('when a bound has a time, then it is that instant, to the microsecond', () => {
+    for (const instant of ['2026-11-22T10:15:30.123456Z', '2026-11-22T10:15:30+05:30', '2026-11-22T00:00:00Z']) {
+      expect(timestampLowerBound.parse(instant)).toBe(instant);
+      expect(timestampUpperBound.parse(instant)).toBe(instant);
+    }
   });
 });

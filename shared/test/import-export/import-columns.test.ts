@@ -1,6 +1,6 @@
 import { ForbiddenError, NotFoundError, ValidationError, readHeader, rowErrorsFrom, rowInput, type CustomFieldRule, type ImportColumns } from '@crm/shared';
 
-const COLUMNS: ImportColumns = { fields: { first_name: 'text', tags: 'list', board_position: 'integer' }, ownerField: 'assigned_to_id' };
+const COLUMNS: ImportColumns = { fields: { first_name: 'text', tags: 'list', board_position: 'integer' }, ownerField: 'assigned_to_id', nameField: 'first_name' };
 const rule = (key: string, fieldType: CustomFieldRule['fieldType']): CustomFieldRule => ({ key, fieldType, options: [], isRequired: false, isFilterable: false });
 const DEFINITIONS = [rule('size', 'number'), rule('vip', 'checkbox'), rule('note', 'text')];
 
@@ -46,13 +46,13 @@ describe('rowInput', () => {
 });
 
 describe('rowErrorsFrom', () => {
-  it('when a create is refused with field errors, then each message is a row error; custom fields on their cf_ column', () => {
+  it('when a create is refused with field errors, then each message is a row error; custom fields on their cf_ column, a missing name on the name column', () => {
     const error = new ValidationError({ email: ['Bad.', 'Too long.'], custom_fields: { size: 'A valid number is required.' }, non_field_errors: 'Name?' });
     expect(rowErrorsFrom(4, error, COLUMNS)).toEqual([
       { row: 4, field: 'email', message: 'Bad.' },
       { row: 4, field: 'email', message: 'Too long.' },
       { row: 4, field: 'cf_size', message: 'A valid number is required.' },
-      { row: 4, field: 'non_field_errors', message: 'Name?' },
+      { row: 4, field: 'first_name', message: 'Name?' },
     ]);
   });
 

@@ -44,7 +44,7 @@ it('when contact rows are checked, then the name rule, accounts, owners and requ
   expect(res.status).toBe(200);
   expect(res.body.summary).toEqual({ total: 4, valid: 1, invalid: 3 });
   expect(res.body.errors).toEqual([
-    { row: 2, field: 'non_field_errors', message: 'Give at least one of first_name or last_name.' },
+    { row: 2, field: 'first_name', message: 'Give at least one of first_name or last_name.' },
     { row: 3, field: 'cf_score', message: 'This field is required.' },
     { row: 4, field: 'account_id', message: expect.any(String) },
   ]);

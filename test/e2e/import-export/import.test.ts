@@ -1,3 +1,4 @@
+import { importRefused } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
 import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
@@ -50,7 +51,7 @@ describe('preview', () => {
         { row: 2, field: 'email', message: expect.any(String) },
         { row: 2, field: 'status', message: expect.any(String) },
         { row: 2, field: 'cf_budget', message: 'A valid number is required.' },
-        { row: 3, field: 'non_field_errors', message: expect.any(String) },
+        { row: 3, field: 'first_name', message: expect.any(String) },
       ],
     });
     expect(await tablesChecksum(system)).toEqual(before);
@@ -96,6 +97,43 @@ describe('commit', () => {
     expect(res.body.ids).not.toContain(lead.id);
     const copy = (await system.api.get(`/api/leads/${res.body.ids[0]}/`, { token: admin.access })).body;
     expect(copy).toMatchObject({ first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test' });
+  });
+});
+
+describe('a refused commit (DESIGN §10)', () => {
+  /** Each refusal as the form it sends with the file in `field` (undefined: a JSON body, not multipart). */
+  const FILE_REFUSALS: Array<[string, (field: string) => FormData | undefined]> = [
+    ['no file (the file in another field)', () => csvForm(GOOD, 'csv')],
+    ['not a multipart body', () => undefined],
+    ['an empty file', (field) => csvForm('', field)],
+    ['a file that is not UTF-8', (field) => csvForm(new Uint8Array([0x66, 0xff, 0x0d, 0x0a, 0x41, 0x0d, 0x0a]), field)],
+    ['broken quoting', (field) => csvForm('first_name\r\n"Ada\r\n', field)],
+    ['an unknown column', (field) => csvForm('first_name,nickname\r\nAda,A\r\n', field)],
+  ];
+
+  describe.each([
+    ['/api/leads/import/commit/', 'file'],
+    ['/api/contacts/import/commit/', 'file'],
+    ['/api/leads/upload/', 'leads_file'],
+  ])('%s', (path, field) => {
+    it.each(FILE_REFUSALS)('when the file is refused for %s, then 400 says created: 0, in the shape of every refused commit', async (_name, formOf) => {
+      const form = formOf(field);
+      const res = form ? await upload(system.api, path, admin.access, form) : await system.api.post(path, { file: GOOD }, { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: true, created: 0 });
+      expect(importRefused.safeParse(res.body).error).toBeUndefined();
+    });
+  });
+
+  it.each([
+    ['/api/leads/import/', csv([['title', 'phone'], ['Dr', '555 0100']])],
+    ['/api/contacts/import/', csv([['email', 'title'], ['nameless@import.test', 'Dr']])],
+  ])('when a row of %s has no name, then its error names first_name, on preview and commit', async (path, file) => {
+    const preview = await upload(system.api, `${path}preview/`, admin.access, csvForm(file));
+    expect(preview.body.errors).toEqual([{ row: 1, field: 'first_name', message: expect.any(String) }]);
+    const commit = await upload(system.api, `${path}commit/`, admin.access, csvForm(file));
+    expect(commit.status).toBe(400);
+    expect(commit.body).toEqual({ error: true, header_error: null, errors: [{ row: 1, field: 'first_name', message: expect.any(String) }], created: 0 });
   });
 });
 

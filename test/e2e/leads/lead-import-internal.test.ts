@@ -62,7 +62,7 @@ describe('validate', () => {
       { row: 2, field: 'status', message: expect.any(String) },
       { row: 2, field: 'cf_size', message: 'A valid number is required.' },
       { row: 2, field: 'cf_vip', message: 'Must be true or false.' },
-      { row: 3, field: 'non_field_errors', message: expect.stringContaining('at least one') },
+      { row: 3, field: 'first_name', message: expect.stringContaining('at least one') },
       { row: 4, field: 'non_field_errors', message: 'This row has 3 cells; the header has 8 columns.' },
       { row: 5, field: 'status', message: expect.any(String) },
     ]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
+import { readInOneSnapshot, requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
 import type { ServiceContext } from '../config';
 import { redirectMergedReferences, type KnownReference } from './known-references';
 import { openRecord, ownershipOf } from './record-access';
@@ -55,11 +55,12 @@ export async function findRecords<V extends OwnedValues, View extends { id: stri
   const filter = new ListFilter(caller).common(query);
   kind.filters(filter, query);
   await filter.customFields(db, kind.customFields, caller.tenantId, customParams);
-  const [count, records] = await Promise.all([
-    countRecords(db, kind.table, filter),
-    listRecords(db, kind.table, filter, orderOf(query.ordering), { offset: page.offset, limit: page.pageSize }),
-  ]);
-  return { count, results: await kind.views(db, caller.tenantId, records) };
+  // One snapshot: the count, the page and the names its views show.
+  return readInOneSnapshot(context.dataSource, async (snapshot) => {
+    const count = await countRecords(snapshot, kind.table, filter);
+    const records = await listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { offset: page.offset, limit: page.pageSize });
+    return { count, results: await kind.views(snapshot, caller.tenantId, records) };
+  });
 }
 
 /** POST: a new record owned by the caller (or, for an admin, by `assigned_to_id`); `<entity>.created`. */
@@ -95,13 +96,12 @@ export async function getRecord<V extends OwnedValues, View extends { id: string
   caller: Caller,
   id: string,
 ): Promise<View & { custom_field_definitions: CustomFieldDefinitionView[] }> {
-  const db = context.dataSource.manager;
-  const record = await openRecord(db, kind.table, caller, id);
-  const [[view], definitions] = await Promise.all([
-    kind.views(db, caller.tenantId, [record]),
-    kind.customFields.definitions(db, caller.tenantId),
-  ]);
-  return { ...view!, custom_field_definitions: definitions };
+  // One snapshot: the record and the names its view shows agree (a rename touches both at once).
+  return readInOneSnapshot(context.dataSource, async (db) => {
+    const record = await openRecord(db, kind.table, caller, id);
+    const [view] = await kind.views(db, caller.tenantId, [record]);
+    return { ...view!, custom_field_definitions: await kind.customFields.definitions(db, caller.tenantId) };
+  });
 }
 
 /** PUT (`replace`) or PATCH (`patch`) of a record the caller may open; a change that changes nothing emits nothing. */

@@ -13,8 +13,9 @@ export interface AuditFilter {
   tenantId: string;
   recordId?: string;
   type?: string;
-  createdFrom?: Date;
-  createdTo?: Date;
+  /** Timestamps as PostgreSQL reads them (`timestampLowerBound`, `timestampUpperBound`). */
+  createdFrom?: string;
+  createdTo?: string;
 }
 
 /** Stores an event once: the event id is unique, so a replayed event changes nothing. */

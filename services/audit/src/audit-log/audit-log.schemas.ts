@@ -1,4 +1,4 @@
-import { paginationQuery, timestampBound } from '@crm/shared';
+import { paginationQuery, timestampLowerBound, timestampUpperBound } from '@crm/shared';
 import { z } from 'zod';
 
 export const auditLogQuery = z.strictObject({
@@ -8,8 +8,8 @@ export const auditLogQuery = z.strictObject({
     .string()
     .regex(/^[a-z_]+\.[a-z_]+$/, 'Enter an event type such as lead.created.')
     .optional(),
-  created_at__gte: timestampBound.optional(),
-  created_at__lte: timestampBound.optional(),
+  created_at__gte: timestampLowerBound.optional(),
+  created_at__lte: timestampUpperBound.optional(),
   ordering: z.enum(['time', '-time', 'created_at', '-created_at']).optional(),
 });
 

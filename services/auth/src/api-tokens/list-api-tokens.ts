@@ -1,4 +1,4 @@
-import type { Caller, PageRequest } from '@crm/shared';
+import { readPageInOneSnapshot, type Caller, type PageRequest } from '@crm/shared';
 import type { AuthDeps } from '../auth-deps';
 import { apiTokenView, type ApiTokenView } from './api-token-view';
 import { countApiTokens, listApiTokens } from './api-tokens.repository';
@@ -9,9 +9,9 @@ export async function listOwnApiTokens(
   caller: Caller,
   page: PageRequest,
 ): Promise<{ count: number; results: ApiTokenView[] }> {
-  const [count, tokens] = await Promise.all([
-    countApiTokens(deps.dataSource, caller.profileId),
-    listApiTokens(deps.dataSource, caller.profileId, { limit: page.pageSize, offset: page.offset }),
-  ]);
-  return { count, results: tokens.map(apiTokenView) };
+  const { count, rows } = await readPageInOneSnapshot(deps.dataSource, {
+    count: (db) => countApiTokens(db, caller.profileId),
+    rows: (db) => listApiTokens(db, caller.profileId, { limit: page.pageSize, offset: page.offset }),
+  });
+  return { count, results: rows.map(apiTokenView) };
 }

@@ -1,4 +1,4 @@
-import type { Caller, PageRequest } from '@crm/shared';
+import { readPageInOneSnapshot, type Caller, type PageRequest } from '@crm/shared';
 import type { AuthDeps } from '../auth-deps';
 import { profileView, type ProfileView } from './profile-view';
 import { countProfiles, listProfiles } from './users.repository';
@@ -9,9 +9,9 @@ export async function listMembers(
   admin: Caller,
   page: PageRequest,
 ): Promise<{ count: number; results: ProfileView[] }> {
-  const [count, profiles] = await Promise.all([
-    countProfiles(deps.dataSource, admin.tenantId),
-    listProfiles(deps.dataSource, admin.tenantId, { limit: page.pageSize, offset: page.offset }),
-  ]);
-  return { count, results: profiles.map(profileView) };
+  const { count, rows } = await readPageInOneSnapshot(deps.dataSource, {
+    count: (db) => countProfiles(db, admin.tenantId),
+    rows: (db) => listProfiles(db, admin.tenantId, { limit: page.pageSize, offset: page.offset }),
+  });
+  return { count, results: rows.map(profileView) };
 }

@@ -1,4 +1,4 @@
-import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest, containsPattern } from '@crm/shared';
+import { readInOneSnapshot, requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest, containsPattern } from '@crm/shared';
 import type { ContactsDeps } from '../contacts-deps';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
@@ -12,10 +12,12 @@ export async function getContact(
   caller: Caller,
   id: string,
 ): Promise<ContactView & { custom_field_definitions: CustomFieldDefinitionView[] }> {
-  const db = deps.dataSource.manager;
-  const contact = await openContact(db, caller, id);
-  const [view, definitions] = await Promise.all([contactViewOf(db, contact), contactCustomFields.definitions(db, caller.tenantId)]);
-  return { ...view, custom_field_definitions: definitions };
+  // One snapshot: the contact and the account name it shows agree (a rename touches both at once).
+  return readInOneSnapshot(deps.dataSource, async (db) => {
+    const contact = await openContact(db, caller, id);
+    const view = await contactViewOf(db, contact);
+    return { ...view, custom_field_definitions: await contactCustomFields.definitions(db, caller.tenantId) };
+  });
 }
 
 /** The list's filters as SQL, starting from what the caller may open (a member never sees, nor counts, others'). */
@@ -59,10 +61,10 @@ export async function findContacts(
   requireSalesAccess(caller);
   const filter = await listFilter(deps, caller, query, cfParams);
   const order = orderOf(query);
-  const db = deps.dataSource.manager;
-  const [count, contacts] = await Promise.all([
-    countContacts(db, filter),
-    listContacts(db, filter, order, { offset: page.offset, limit: page.pageSize }),
-  ]);
-  return { count, results: await contactViews(db, caller.tenantId, contacts) };
+  // One snapshot: the count, the page and the names its views show.
+  return readInOneSnapshot(deps.dataSource, async (db) => {
+    const count = await countContacts(db, filter);
+    const contacts = await listContacts(db, filter, order, { offset: page.offset, limit: page.pageSize });
+    return { count, results: await contactViews(db, caller.tenantId, contacts) };
+  });
 }

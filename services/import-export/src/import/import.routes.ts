@@ -14,6 +14,7 @@ import {
   type ApiOperation,
   type ImportEntity,
   type ImportRowError,
+  UploadRefusedError,
 } from '@crm/shared';
 import { Router, type RequestHandler } from 'express';
 import type { ImportExportDeps } from '../config';
@@ -21,14 +22,26 @@ import { readCsv } from '../csv/read-csv';
 import { recordImportJob, type ImportKind } from '../jobs/import-jobs';
 import { passThrough, type OwningServices } from '../owning/owning-services';
 
-/** A file that is not a CSV file we can read: 400 `{error: true, errors: [{row, field: "file", message}]}`. */
+/**
+ * A file refused before the owning service reads a row (no file, not UTF-8, broken quoting, no header):
+ * 400 `{error: true, errors: [{row, field, message}]}`, `row` 0 for the file as a whole. A commit's
+ * also says `header_error: null` and `created: 0`, the shape of every other refused commit (DESIGN §10).
+ */
 export class FileRefusedError extends AppError {
-  constructor(private readonly errors: ImportRowError[]) {
+  constructor(
+    private readonly errors: ImportRowError[],
+    private readonly kind: ImportKind,
+  ) {
     super(400, errors[0]?.message ?? 'The file cannot be read.');
   }
 
+  static ofUpload(error: UploadRefusedError, kind: ImportKind): FileRefusedError {
+    return new FileRefusedError([{ row: 0, field: error.field, message: error.reason }], kind);
+  }
+
   override body(): Record<string, unknown> {
-    return { error: true, errors: this.errors };
+    if (this.kind === 'preview') return { error: true, errors: this.errors };
+    return { error: true, header_error: null, errors: this.errors, created: 0 };
   }
 }
 
@@ -48,12 +61,14 @@ export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
     async (req, res) => {
       const caller = callerOf(req);
       requireSalesAccess(caller);
-      const upload = await receiveSingleFile(req, res, { field, maxBytes: MAX_IMPORT_BYTES });
+      const upload = await receiveSingleFile(req, res, { field, maxBytes: MAX_IMPORT_BYTES }).catch((error: unknown) => {
+        throw error instanceof UploadRefusedError ? FileRefusedError.ofUpload(error, kind) : error;
+      });
       const job = { entity, kind, filename: upload.originalName, bytes: upload.content.length, rows: null as number | null, created: 0 };
       const reading = readCsv(upload.content);
       if (!reading.ok) {
         await recordImportJob(deps.dataSource, caller, { ...job, status: reading.tooLarge ? 413 : 400 }, deps.clock());
-        throw reading.tooLarge ? new PayloadTooLargeError(reading.errors[0]!.message) : new FileRefusedError(reading.errors);
+        throw reading.tooLarge ? new PayloadTooLargeError(reading.errors[0]!.message) : new FileRefusedError(reading.errors, kind);
       }
       const paths = internalImportPaths(entity);
       const answer = await owning.request(entity, caller, kind === 'preview' ? paths.validate : paths.commit, { method: 'POST', body: reading.file });

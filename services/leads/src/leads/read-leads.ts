@@ -1,4 +1,4 @@
-import { requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest, containsPattern } from '@crm/shared';
+import { readPageInOneSnapshot, requireSalesAccess, visibleRecordsCondition, type Caller, type CustomFieldDefinitionView, type PageRequest, containsPattern } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { openLeadForDetail } from './lead-access';
@@ -53,10 +53,9 @@ export async function findLeads(
   requireSalesAccess(caller);
   const filter = await listFilter(deps, caller, query, cfParams);
   const order = orderOf(query);
-  const db = deps.dataSource.manager;
-  const [count, leads] = await Promise.all([
-    countLeads(db, filter),
-    listLeads(db, filter, order, { offset: page.offset, limit: page.pageSize }),
-  ]);
-  return { count, results: await leadViews(db, caller.tenantId, leads) };
+  const { count, rows } = await readPageInOneSnapshot(deps.dataSource, {
+    count: (db) => countLeads(db, filter),
+    rows: (db) => listLeads(db, filter, order, { offset: page.offset, limit: page.pageSize }),
+  });
+  return { count, results: await leadViews(deps.dataSource.manager, caller.tenantId, rows) };
 }

@@ -1,0 +1,34 @@
+import type { DataSource, EntityManager } from './database';
+
+/**
+ * Reads in one snapshot (DESIGN §10): every statement of `read` runs in one REPEATABLE READ READ ONLY
+ * transaction and sees the database as of its first, so what it puts together (a list's count and page,
+ * a record and the names its view shows from a replica) agrees whatever commits meanwhile. It costs one
+ * connection for the statements (one after the other) plus the BEGIN and COMMIT round trips. On the
+ * embedded database the transaction also holds the one session.
+ */
+export async function readInOneSnapshot<T>(dataSource: DataSource, read: (db: EntityManager) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const result = await read(runner.manager);
+    await runner.query('COMMIT');
+    return result;
+  } catch (error) {
+    await runner.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}
+
+/** A list's count and page, read in one snapshot. */
+export function readPageInOneSnapshot<Row>(
+  dataSource: DataSource,
+  read: { count: (db: EntityManager) => Promise<number>; rows: (db: EntityManager) => Promise<Row[]> },
+): Promise<{ count: number; rows: Row[] }> {
+  return readInOneSnapshot(dataSource, async (db) => {
+    const [count, rows] = await Promise.all([read.count(db), read.rows(db)]);
+    return { count, rows };
+  });
+}
