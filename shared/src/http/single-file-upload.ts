@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { PayloadTooLargeError, ValidationError } from '../errors';
-import { takeUploadKey } from '../idempotency/idempotent-requests';
+import { InvalidKeyError, takeUploadKey } from '../idempotency/idempotent-requests';
 
 /** The one file of a multipart upload, in memory. */
 export interface UploadedFile {
@@ -64,7 +64,9 @@ export function receiveSingleFile(req: Request, res: Response, options: { field:
     });
   }).then(async (file) => {
     // A keyed upload's fingerprint takes the file's bytes (DESIGN §10); a repeat is answered here.
-    await takeUploadKey(res, [Buffer.from(field), Buffer.from(file.originalName), file.content]);
+    await takeUploadKey(res, [Buffer.from(field), Buffer.from(file.originalName), file.content]).catch((error: unknown) => {
+      throw error instanceof InvalidKeyError ? new UploadRefusedError(InvalidKeyError.FIELD, InvalidKeyError.REASON) : error;
+    });
     return file;
   });
 }

@@ -71,6 +71,15 @@ export function markKeyedWritesIn(dataSource: DataSource): void {
   }) as typeof manager.transaction;
 }
 
+/** 400 on the header: a key must have 1 to 255 characters. */
+export class InvalidKeyError extends ValidationError {
+  static readonly FIELD = 'Idempotency-Key';
+  static readonly REASON = `A key of 1 to ${MAX_KEY_LENGTH} characters.`;
+  constructor() {
+    super({ [InvalidKeyError.FIELD]: InvalidKeyError.REASON });
+  }
+}
+
 /** Thrown where a repeat was answered with its first answer: nothing more is to be done or sent. */
 export class AnswerReplayed extends Error {}
 
@@ -93,7 +102,10 @@ export function idempotentRequests(options: IdempotencyOptions): RequestHandler 
     const key = req.header(IDEMPOTENCY_KEY_HEADER);
     if (!WRITE_METHODS.has(req.method) || key === undefined) return next();
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      return next(ValidationError.field('Idempotency-Key', `A key of 1 to ${MAX_KEY_LENGTH} characters.`));
+      // An upload hears of it with the refusals of its upload (an import commit's 400 carries `created: 0`).
+      if (!req.is('multipart/form-data')) return next(new InvalidKeyError());
+      res.locals.takeUploadKey = () => Promise.reject(new InvalidKeyError());
+      return next();
     }
     const request: KeyedRequest = { id: { scope: scopeOf(req), key }, taken: false, committed: false };
     keyedRequests.run(request, () => {

@@ -61,6 +61,13 @@ describe('a write repeated with its Idempotency-Key', () => {
     expect((await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed('k'.repeat(255)))).status).toBe(201);
   });
 
+  it('when an import commit carries a key over 255 characters, then its 400 is an import refusal (created: 0) on the header', async () => {
+    const file = csv([['first_name'], ['Ada']]);
+    const res = await system.api.post('/api/leads/import/commit/', undefined, { ...keyed('k'.repeat(256)), rawBody: csvForm(file) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: true, created: 0, errors: [{ row: 0, field: 'Idempotency-Key', message: expect.any(String) }] });
+  });
+
   it('when another caller sends the same key, then it is theirs alone: a request of its own', async () => {
     const key = randomUUID();
     const name = `Shared-${randomUUID().slice(0, 8)}`;
