@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { listen, errorHandler, type RunningServer } from '../../src/http';
-import { idempotencyKeysMigration, idempotentRequests, markKeyedWritesIn } from '../../src/idempotency';
+import { idempotencyKeysMigration, idempotentRequests, markKeyedWritesIn, pruneExpiredKeys } from '../../src/idempotency';
 import { createLogger } from '../../src/logging/logger';
 import type { Caller } from '../../src/auth-context';
 import type { DataSource } from '../../src/database';
@@ -110,4 +110,25 @@ it('when a key has expired, then the same key starts a new request', async () =>
   expect(later.status).toBe(201);
   expect(later.headers.get('idempotent-replayed')).toBeNull();
   expect(await thingsNamed('expiring')).toBe(2);
+});
+
+it('when keys have expired, then pruning deletes them in batches and keeps the live ones', async () => {
+  const live = randomUUID();
+  expect((await post('live', live)).status).toBe(201);
+  const expired = await Promise.all([1, 2, 3].map(async (n) => {
+    const key = randomUUID();
+    expect((await post(`expired-${n}`, key)).status).toBe(201);
+    return key;
+  }));
+  await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ANY($1)`, [expired]);
+  const stillThere = async (keys: string[]) => ((await dataSource.query('SELECT key FROM idempotency_keys WHERE key = ANY($1)', [keys])) as unknown[]).length;
+  // Earlier tests' keys may have expired too: prune until nothing expired is left, two at a time.
+  let pruned = 0;
+  for (let batch = await pruneExpiredKeys(dataSource, 2); batch > 0; batch = await pruneExpiredKeys(dataSource, 2)) {
+    expect(batch).toBeLessThanOrEqual(2);
+    pruned += batch;
+  }
+  expect(pruned).toBeGreaterThanOrEqual(3);
+  expect(await stillThere(expired)).toBe(0);
+  expect(await stillThere([live])).toBe(1);
 });
