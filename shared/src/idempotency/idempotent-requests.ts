@@ -16,7 +16,7 @@ const REPLAYED_HEADERS = ['content-type', 'location', 'etag', 'deprecation', 'li
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 
-/** The keyed request being served: what the write's transaction marks (`markKeyedWrite`). */
+/** The keyed request being served: what the write's transaction marks (`markKeyedWritesIn`). */
 interface KeyedRequest {
   id: KeyId;
   /** Set once the key is taken (an upload takes it once its file is read). */
