@@ -149,6 +149,14 @@ interface BodyContext {
   foreign: TenantFixture;
 }
 
+/** Every kind of malformed UTF-16 a JSON string can carry (JSON.stringify writes them as `\uXXXX` escapes). */
+const MALFORMED_UNICODE: ReadonlyArray<[string, string]> = [
+  ['a lone high surrogate', '\ud800x'],
+  ['a lone low surrogate', 'x\udc00'],
+  ['a surrogate pair reversed', '\udc00\ud800'],
+  ['a high surrogate at the end', 'ab\ud83d'],
+];
+
 function propertyCases({ operation, entity, readOnly, add, withValue, own, foreign }: BodyContext, name: string, schema: Schema): void {
   for (const value of wrongTypeValues(schema)) add('wrong types', `${name}: ${JSON.stringify(value)}`, withValue(name, value));
   for (const violation of constraintViolations(schema)) add('invalid values', `${name}: ${violation.name}`, withValue(name, violation.value));
@@ -161,6 +169,7 @@ function propertyCases({ operation, entity, readOnly, add, withValue, own, forei
   const types = JSON.stringify(schema);
   if (types.includes('"string"') && !name.endsWith('_id') && name !== 'merge_id') {
     add('invalid values', `${name}: a NUL character`, withValue(name, 'a\u0000b'), readOnly ? 'harmless' : 'refused');
+    for (const [kind, text] of MALFORMED_UNICODE) add('invalid values', `${name}: ${kind}`, withValue(name, text), readOnly ? 'harmless' : 'refused');
   }
   const foreignId = BODY_ID_PROPERTIES[name];
   if (foreignId) {

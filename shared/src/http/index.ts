@@ -10,4 +10,4 @@ export * from './query-params';
 export * from './fields';
 export * from './list-params';
 export * from './single-file-upload';
-export * from './nul-characters';
+export * from './malformed-text';

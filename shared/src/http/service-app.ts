@@ -9,7 +9,7 @@ import { createMetricsRegistry, expressRouteLabel, httpMetrics, metricsRouter } 
 import { accessLog } from './access-log';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type HealthState, type ReadinessChecks } from './health';
-import { refuseNulCharacters } from './nul-characters';
+import { refuseMalformedText } from './malformed-text';
 import { requestIdMiddleware } from './request-context';
 
 export interface ServiceAppOptions {
@@ -32,9 +32,9 @@ export interface ServiceAppOptions {
 
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
- * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no NUL
- * characters in bodies and queries, idempotency keys, the service's routes, then the contract's 404 and
- * error bodies.
+ * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no
+ * malformed text (NUL, unpaired surrogates) in bodies and queries, idempotency keys, the service's
+ * routes, then the contract's 404 and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
@@ -51,7 +51,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const json = express.json({ limit: options.jsonLimit ?? '1mb' });
   const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
   app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : json)(req, res, next));
-  app.use(refuseNulCharacters);
+  app.use(refuseMalformedText);
   app.use(recordVersions);
   if (options.idempotency) app.use(idempotentRequests({ ...options.idempotency, logger: options.logger }));
   app.use(options.routes);
