@@ -20,12 +20,13 @@ export async function receiveAttachment(req: Request, res: Response): Promise<Re
 }
 
 /**
- * The name the uploader's computer gave the file, without any directory part or control character,
- * at most MAX_FILENAME_LENGTH characters (code points, so a pair is never split).
+ * The name the uploader's computer gave the file, as every upload keeps it (an attachment, an import
+ * job): without any directory part, control character (C0, DEL, C1) or unpaired surrogate, at most
+ * MAX_FILENAME_LENGTH characters (code points, so a pair is never split).
  */
 export function storedFilename(original: string | undefined): string {
   const baseName = (original ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = baseName.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = baseName.replace(/[\u0000-\u001f\u007f-\u009f]|\p{Cs}/gu, '').trim();
   const name = clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
   return Array.from(name).slice(0, MAX_FILENAME_LENGTH).join('');
 }

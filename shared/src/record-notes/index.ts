@@ -4,5 +4,5 @@ export { recordNotesOperations, recordNotesRoutes, type RecordNotesOptions } fro
 export { deleteRecordNotes, moveRecordNotes } from './record-notes.repository';
 export { type NoteView, type AttachmentView } from './record-notes';
 export { MAX_NOTE_LENGTH } from './record-notes.schemas';
-export { MAX_ATTACHMENT_BYTES, MAX_FILENAME_LENGTH } from './attachment-upload';
+export { MAX_ATTACHMENT_BYTES, MAX_FILENAME_LENGTH, storedFilename } from './attachment-upload';
 export { attachmentDisposition } from './content-disposition';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { importRefused } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
 import { createLead } from '../../support/leads';
@@ -176,5 +177,26 @@ describe('limits and access', () => {
   it('when a file is UTF-8 with a BOM, then it reads as without one', async () => {
     const res = await upload(system.api, '/api/leads/import/preview/', admin.access, csvForm(`\uFEFF${GOOD}`));
     expect(res.body).toMatchObject({ header_error: null, summary: { total: 2, valid: 2, invalid: 0 } });
+  });
+});
+
+describe('the name an import file is uploaded under', () => {
+  // Percent-encoded (RFC 5987 `filename*`), the name reaches the service with NUL and control characters in it.
+  it('when it carries NUL and control characters, then the rows are created, answered 201, and the job keeps the name without them', async () => {
+    const name = `Named-${randomUUID().slice(0, 8)}`;
+    const boundary = `b${randomUUID()}`;
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''bad%00na%01me%C2%85.csv\r\nContent-Type: text/csv\r\n\r\n` +
+      `first_name,last_name\nAda,${name}\n\r\n--${boundary}--\r\n`;
+    const res = await system.api.post('/api/leads/import/commit/', undefined, {
+      token: admin.access,
+      rawBody: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.created).toBe(1);
+    const jobs = await system.services['import-export']!.dataSource.query(`SELECT filename FROM import_jobs WHERE filename LIKE 'bad%' ORDER BY created_at DESC LIMIT 1`);
+    expect(jobs).toEqual([{ filename: 'badname.csv' }]);
+    expect((await system.api.get(`/api/leads/?search=${name}`, { token: admin.access })).body.count).toBe(1);
   });
 });

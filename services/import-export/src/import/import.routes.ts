@@ -11,6 +11,7 @@ import {
   PayloadTooLargeError,
   receiveSingleFile,
   requireSalesAccess,
+  storedFilename,
   type ApiOperation,
   type ImportEntity,
   type ImportRowError,
@@ -64,7 +65,7 @@ export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
       const upload = await receiveSingleFile(req, res, { field, maxBytes: MAX_IMPORT_BYTES }).catch((error: unknown) => {
         throw error instanceof UploadRefusedError ? FileRefusedError.ofUpload(error, kind) : error;
       });
-      const job = { entity, kind, filename: upload.originalName, bytes: upload.content.length, rows: null as number | null, created: 0 };
+      const job = { entity, kind, filename: storedFilename(upload.originalName), bytes: upload.content.length, rows: null as number | null, created: 0 };
       const reading = readCsv(upload.content);
       if (!reading.ok) {
         await recordImportJob(deps.dataSource, caller, { ...job, status: reading.tooLarge ? 413 : 400 }, deps.clock());
@@ -73,7 +74,10 @@ export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
       const paths = internalImportPaths(entity);
       const answer = await owning.request(entity, caller, kind === 'preview' ? paths.validate : paths.commit, { method: 'POST', body: reading.file });
       const created = answer.status === 201 ? ((await answer.clone().json()) as { created: number }).created : 0;
-      await recordImportJob(deps.dataSource, caller, { ...job, rows: reading.file.rows.length, status: answer.status, created }, deps.clock());
+      // The rows may be committed by now: failing to note the job must not turn that into an error answer.
+      await recordImportJob(deps.dataSource, caller, { ...job, rows: reading.file.rows.length, status: answer.status, created }, deps.clock()).catch(
+        (error: unknown) => deps.logger.error({ err: error }, 'could not record an import job after the owning service answered'),
+      );
       await passThrough(entity, answer, res);
     };
 
