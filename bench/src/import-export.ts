@@ -1,4 +1,5 @@
 import { api, freshBenchDatabase, startBenchProcesses, type BenchProcesses } from './bench-system';
+import { medianOf } from './latency';
 import { seedLeads } from './seed-leads';
 
 /**
@@ -80,7 +81,6 @@ async function waitForQuiet(db: import('pg').Client): Promise<void> {
   throw new Error('the events of the previous run never settled');
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   await freshBenchDatabase();
@@ -112,8 +112,8 @@ async function main(): Promise<void> {
     if (exported.rows !== rows[0].n) throw new Error(`the export has ${exported.rows} rows, the tenant ${rows[0].n}`);
 
     console.log(`import of ${IMPORT_ROWS} rows (median of ${RUNS}, through the gateway):`);
-    console.log(`  preview  ${median(previews).toFixed(0)} ms  (runs: ${previews.map((ms) => ms.toFixed(0)).join(', ')})  target < 1000 ms`);
-    console.log(`  commit   ${median(commits).toFixed(0)} ms  (runs: ${commits.map((ms) => ms.toFixed(0)).join(', ')})  target < 1500 ms`);
+    console.log(`  preview  ${medianOf(previews).toFixed(0)} ms  (runs: ${previews.map((ms) => ms.toFixed(0)).join(', ')})  target < 1000 ms`);
+    console.log(`  commit   ${medianOf(commits).toFixed(0)} ms  (runs: ${commits.map((ms) => ms.toFixed(0)).join(', ')})  target < 1500 ms`);
     console.log(`export of ${exported.rows} leads: ${exported.ms.toFixed(0)} ms, ${(exported.rows / (exported.ms / 1000)).toFixed(0)} rows/s (target >= 50000), ` +
       `memory growth ${exported.growthMb.toFixed(1)} MB (target < 100 MB; every service process, the gateway and the reader together)`);
     const byProcess = Object.entries(exported.growthMbByProcess).filter(([, mb]) => mb >= 0.5);

@@ -10,6 +10,12 @@ export interface LatencyFigures {
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** The `p`th percentile (ms) of latencies in any order. */
+export const percentileOf = (values: readonly number[], p: number): number => percentile([...values].sort((a, b) => a - b), p);
+
+/** The median (ms) of latencies in any order. */
+export const medianOf = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /**
  * Sends `requests` requests made by `send(i)` with `concurrency` in flight and answers the latency
  * percentiles (ms) and the throughput. `send` must throw on a wrong answer: errors fail the benchmark.

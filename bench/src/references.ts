@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { api, freshBenchDatabase, startBenchProcesses } from './bench-system';
-import { measure, type LatencyFigures } from './latency';
+import { measure, medianOf, percentileOf, type LatencyFigures } from './latency';
 
 /**
  * Writes naming a record another service created a moment ago (issue 16, DESIGN §1 read your writes;
@@ -37,8 +37,6 @@ async function untilPresent(db: Client, sql: string, id: string): Promise<number
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 async function main(): Promise<void> {
   console.log(`writes naming a record of another service: ${WRITES} naming one created a moment before, ${WRITES} naming an old one, alternately, 1 in flight`);
@@ -96,11 +94,11 @@ async function main(): Promise<void> {
         await kind.create(i);
         known.push(await timed(() => kind.write(old[i % old.length]!, i)));
       }
-      const ratio = median(fresh) / median(known);
+      const ratio = medianOf(fresh) / medianOf(known);
       console.log(kind.label);
-      console.log(`  naming an old record        p50 ${median(known).toFixed(2)} ms  p99 ${percentile(known, 99).toFixed(2)} ms`);
+      console.log(`  naming an old record        p50 ${medianOf(known).toFixed(2)} ms  p99 ${percentileOf(known, 99).toFixed(2)} ms`);
       console.log(
-        `  naming one created just now p50 ${median(fresh).toFixed(2)} ms  p99 ${percentile(fresh, 99).toFixed(2)} ms  ratio p50 ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`,
+        `  naming one created just now p50 ${medianOf(fresh).toFixed(2)} ms  p99 ${percentileOf(fresh, 99).toFixed(2)} ms  ratio p50 ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`,
       );
     }
 
@@ -120,7 +118,7 @@ async function main(): Promise<void> {
       const id = (await post('/api/accounts/', { name: `Lag ${i}` })).id;
       lags.push(await untilPresent(bench.db, kinds[0]!.replica, id));
     }
-    const lag: LatencyFigures = { label: 'lag', requests: lags.length, perSecond: 0, p50: median(lags), p95: percentile(lags, 95), p99: percentile(lags, 99) };
+    const lag: LatencyFigures = { label: 'lag', requests: lags.length, perSecond: 0, p50: medianOf(lags), p95: percentileOf(lags, 95), p99: percentileOf(lags, 99) };
     console.log(
       `for the choice of mechanism: account.created reaches the contacts replica ${lag.p50.toFixed(2)} ms after the create answered at p50, ` +
         `${lag.p95.toFixed(2)} ms at p95, ${lag.p99.toFixed(2)} ms at p99, max ${Math.max(...lags).toFixed(2)} ms (polled every ms)`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readPageInOneSnapshot } from '@crm/shared';
 import { api, freshBenchDatabase, startBenchSystem } from './bench-system';
+import { medianOf, percentileOf } from './latency';
 
 /**
  * What safe writes cost (issue 17, DESIGN §10; target: each at most 1.15 × the same request without
@@ -22,8 +23,6 @@ const LEADS = Number(process.env.BENCH_SAFE_LEADS ?? 20_000);
 const WARM_UP = 50;
 const TARGET_RATIO = 1.15;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -46,13 +45,13 @@ async function compare(label: string, plain: (i: number) => Promise<unknown>, sa
     without.push(await timed(() => plain(i)));
     withIt.push(await timed(() => safe(i)));
   }
-  const ratio = median(withIt) / median(without);
+  const ratio = medianOf(withIt) / medianOf(without);
   console.log(label);
-  console.log(`  without  p50 ${median(without).toFixed(2)} ms  p99 ${percentile(without, 99).toFixed(2)} ms`);
+  console.log(`  without  p50 ${medianOf(without).toFixed(2)} ms  p99 ${percentileOf(without, 99).toFixed(2)} ms`);
   console.log(
-    `  with     p50 ${median(withIt).toFixed(2)} ms  p99 ${percentile(withIt, 99).toFixed(2)} ms  ratio p50 ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`,
+    `  with     p50 ${medianOf(withIt).toFixed(2)} ms  p99 ${percentileOf(withIt, 99).toFixed(2)} ms  ratio p50 ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`,
   );
-  return { without: median(without), with: median(withIt) };
+  return { without: medianOf(without), with: medianOf(withIt) };
 }
 
 async function main(): Promise<void> {
@@ -114,10 +113,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < WARM_UP; i += 1) await send('GET', `/api/leads/?page=${(i % 50) + 1}`, undefined, {}, 200);
     for (let i = 0; i < REQUESTS; i += 1) lists.push(await timed(() => send('GET', `/api/leads/?page=${(i % 50) + 1}`, undefined, {}, 200)));
     const extra = snapshot.with - snapshot.without;
-    const requestRatio = median(lists) / (median(lists) - extra);
+    const requestRatio = medianOf(lists) / (medianOf(lists) - extra);
     console.log(`GET /api/leads/ (a page of 20 with its count, through the gateway)`);
     console.log(
-      `  p50 ${median(lists).toFixed(2)} ms  p99 ${percentile(lists, 99).toFixed(2)} ms; less the snapshot's ${extra.toFixed(2)} ms: ` +
+      `  p50 ${medianOf(lists).toFixed(2)} ms  p99 ${percentileOf(lists, 99).toFixed(2)} ms; less the snapshot's ${extra.toFixed(2)} ms: ` +
         `ratio p50 ${requestRatio.toFixed(2)} (target ≤ ${TARGET_RATIO}) ${requestRatio <= TARGET_RATIO ? 'met' : 'MISSED'}`,
     );
   } finally {

@@ -1,16 +1,12 @@
 import type { DataSource } from './database';
+import { errorChain } from './database-unavailable';
 
 /** deadlock_detected and serialization_failure: the transaction lost a race, not the argument. */
 const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
 
 /** True when a transaction failed only because a concurrent one won (DESIGN §10): run again, it succeeds. */
 export function isTransactionConflict(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONFLICT_SQLSTATES.has(code)) return true;
-    current = (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return errorChain(error).some(({ code }) => typeof code === 'string' && CONFLICT_SQLSTATES.has(code));
 }
 
 /** Runs of a transaction that lost to a concurrent one, first included. */

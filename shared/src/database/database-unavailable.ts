@@ -5,14 +5,20 @@
  * message being handled.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  return errorChain(error).some(({ code, message }) => {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || SERVER_GONE_SQLSTATES.has(code))) return true;
-    if (typeof message === 'string' && CLIENT_MESSAGES.some((text) => message.includes(text))) return true;
-    // TypeORM wraps the driver's error; Node wraps causes.
+    return typeof message === 'string' && CLIENT_MESSAGES.some((text) => message.includes(text));
+  });
+}
+
+/** The error and those it wraps (TypeORM wraps the driver's error; Node wraps causes), at most 5 deep. */
+export function errorChain(error: unknown): Array<{ code?: unknown; message?: unknown }> {
+  const chain: Array<{ code?: unknown; message?: unknown }> = [];
+  for (let current: unknown = error; current && chain.length < 5; ) {
+    chain.push(current as { code?: unknown; message?: unknown });
     current = (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
-  return false;
+  return chain;
 }
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
