@@ -58,6 +58,9 @@ describe('a write repeated with its Idempotency-Key', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: true, errors: { 'Idempotency-Key': expect.any(String) } });
     expect(await leadsNamed(name)).toBe(0);
+    // An empty key is a client's mistake too (a variable left unset), never a key shared by every such request.
+    expect((await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed(''))).status).toBe(400);
+    expect(await leadsNamed(name)).toBe(0);
     expect((await system.api.post('/api/leads/', { first_name: 'Ada', last_name: name }, keyed('k'.repeat(255)))).status).toBe(201);
   });
 
