@@ -118,13 +118,10 @@ async function keyedWrite(what: string, send: (headers: Record<string, string>) 
   return answer;
 }
 
+/** A set-up write, before any chaos: one POST, answered 201 (an id is usable everywhere once created). */
 async function created(gateway: string, token: string, path: string, body: Record<string, unknown>): Promise<string> {
-  // Set-up runs before the chaos, but a replica (e.g. of a just-created lead) can lag: retry 4xx briefly too.
-  const answer = await eventually(async () => {
-    const sent = await request(gateway, 'POST', path, { token, body });
-    return sent.status === 201 ? sent : undefined;
-  }, 30_000);
-  if (!answer) throw new Error(`set-up: POST ${path} never answered 201`);
+  const answer = await request(gateway, 'POST', path, { token, body });
+  if (answer.status !== 201) throw new Error(`set-up: POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.id;
 }
 

@@ -4,7 +4,7 @@ import { queryOne, queryRows, type Db, type SqlMigration } from '../database';
  * The keys of DESIGN §10, in the schema of the service that does the write. A key is the caller's
  * (`scope`: tenant, profile and credential), so one key never answers another caller.
  */
-export const idempotencyKeysMigration: SqlMigration = {
+const createIdempotencyKeys: SqlMigration = {
   name: 'IdempotencyKeys1766000000000',
   up: `
     CREATE TABLE idempotency_keys (
@@ -28,13 +28,23 @@ export const idempotencyKeysMigration: SqlMigration = {
   `,
 };
 
+/** The status the committed write was to be answered with (a POST answers 201 or 200 by route). */
+const addResultStatus: SqlMigration = {
+  name: 'IdempotencyKeysResultStatus1766100000000',
+  up: `ALTER TABLE idempotency_keys ADD COLUMN result_status integer NULL`,
+};
+
+/** Appended to every service's own migrations (`startService`). */
+export const idempotencyKeysMigrations: SqlMigration[] = [createIdempotencyKeys, addResultStatus];
+
 /** A stored key, as a repeat of its request finds it. */
 export interface StoredKey {
   fingerprint: string;
   holder: string;
   leaseOver: boolean;
   committed: boolean;
-  result: unknown;
+  /** What the committed write returned, and the status it was to be answered with. */
+  result: { status: number | null; body: unknown } | null;
   answer: StoredAnswer | null;
 }
 
@@ -50,6 +60,7 @@ interface KeyRow {
   lease_over: boolean;
   committed: boolean;
   result: unknown;
+  result_status: number | null;
   status: number | null;
   headers: Record<string, string> | null;
   body: Buffer | null;
@@ -75,7 +86,7 @@ export async function takeKey(db: Db, id: KeyId, holder: string, fingerprint: st
     `INSERT INTO idempotency_keys (scope, key, fingerprint, holder, lease_until, expires_at)
      SELECT $1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0), now() + make_interval(secs => $6 / 1000.0) FROM ${UNFLUSHED}
      ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, holder = EXCLUDED.holder, lease_until = EXCLUDED.lease_until,
-       committed = false, result = NULL, status = NULL, headers = NULL, body = NULL, expires_at = EXCLUDED.expires_at
+       committed = false, result = NULL, result_status = NULL, status = NULL, headers = NULL, body = NULL, expires_at = EXCLUDED.expires_at
        WHERE idempotency_keys.expires_at < now()
      RETURNING 1`,
     [id.scope, id.key, fingerprint, holder, leaseMs, ttlMs],
@@ -86,13 +97,14 @@ export async function takeKey(db: Db, id: KeyId, holder: string, fingerprint: st
 export async function findKey(db: Db, id: KeyId): Promise<StoredKey | undefined> {
   const row = await queryOne<KeyRow>(
     db,
-    `SELECT fingerprint, holder, lease_until < now() AS lease_over, committed, result, status, headers, body
+    `SELECT fingerprint, holder, lease_until < now() AS lease_over, committed, result, result_status, status, headers, body
      FROM idempotency_keys WHERE scope = $1 AND key = $2`,
     [id.scope, id.key],
   );
   if (!row) return undefined;
   const answer = row.status === null ? null : { status: row.status, headers: row.headers ?? {}, body: row.body };
-  return { fingerprint: row.fingerprint, holder: row.holder, leaseOver: row.lease_over, committed: row.committed, result: row.result, answer };
+  const result = row.committed ? { status: row.result_status, body: row.result } : null;
+  return { fingerprint: row.fingerprint, holder: row.holder, leaseOver: row.lease_over, committed: row.committed, result, answer };
 }
 
 /** Takes over, for `holder`, the key of a request whose holder (`dead`) stopped renewing it before its write committed. */
@@ -114,11 +126,12 @@ export async function renewLease(db: Db, id: KeyId, holder: string, leaseMs: num
 }
 
 /** In the write's own transaction: its effect is committed with it, and what it returned. */
-export async function markCommitted(db: Db, id: KeyId, result: unknown): Promise<void> {
-  await db.query(`UPDATE idempotency_keys SET committed = true, result = $3::jsonb WHERE scope = $1 AND key = $2`, [
+export async function markCommitted(db: Db, id: KeyId, result: unknown, status: number): Promise<void> {
+  await db.query(`UPDATE idempotency_keys SET committed = true, result = $3::jsonb, result_status = $4 WHERE scope = $1 AND key = $2`, [
     id.scope,
     id.key,
     result === undefined ? null : JSON.stringify(result),
+    status,
   ]);
 }
 

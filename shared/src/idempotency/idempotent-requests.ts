@@ -22,6 +22,8 @@ interface KeyedRequest {
   /** Set once the key is taken (an upload takes it once its file is read). */
   taken: boolean;
   committed: boolean;
+  /** The status the answer is set to so far: a create sets 201 before its write (`res.status(201).json(await …)`). */
+  answerStatus: () => number;
 }
 
 const keyedRequests = new AsyncLocalStorage<KeyedRequest>();
@@ -62,7 +64,7 @@ export function markKeyedWritesIn(dataSource: DataSource): void {
     const marking = request?.taken === true && !request.committed;
     const result = await transaction(...(isolation === undefined ? [] : [isolation]), async (inner: EntityManager) => {
       const result = await work(inner);
-      if (marking) await markCommitted(inner, request.id, result);
+      if (marking) await markCommitted(inner, request.id, result, request.answerStatus());
       return result;
     });
     // Only once it committed: a transaction that failed (and may run again) marked nothing.
@@ -107,7 +109,7 @@ export function idempotentRequests(options: IdempotencyOptions): RequestHandler 
       res.locals.takeUploadKey = () => Promise.reject(new InvalidKeyError());
       return next();
     }
-    const request: KeyedRequest = { id: { scope: scopeOf(req), key }, taken: false, committed: false };
+    const request: KeyedRequest = { id: { scope: scopeOf(req), key }, taken: false, committed: false, answerStatus: () => res.statusCode };
     keyedRequests.run(request, () => {
       if (req.is('multipart/form-data')) {
         // The fingerprint takes the file's bytes, not the multipart framing (a client's retry may pick
@@ -151,7 +153,7 @@ async function takeTheKey(options: IdempotencyOptions, req: Request, res: Respon
     if (!stored) continue; // let go of meanwhile: take it again
     if (stored.fingerprint !== fingerprint) throw new UnprocessableError('This Idempotency-Key was used for another request.');
     if (stored.answer) return replay(res, stored.answer);
-    if (stored.committed && stored.leaseOver) return replay(res, provisionalAnswer(req, stored.result));
+    if (stored.result && stored.leaseOver) return replay(res, provisionalAnswer(req, stored.result));
     if (!stored.leaseOver) throw new StillRunningError();
     if (await takeOverKey(db, request.id, stored.holder, holder, LEASE_MS)) break;
   }
@@ -174,11 +176,13 @@ function replay(res: Response, answer: StoredAnswer): never {
 
 /**
  * The answer of a request whose write committed but whose process died before it stored the answer:
- * what its transaction returned, with the status a write of its method answers.
+ * what its transaction returned, with the status its route had set by then (a DELETE answers 204 and
+ * sets it after the write; a key marked before statuses were kept: what a write of its method answers).
  */
-function provisionalAnswer(req: Request, result: unknown): StoredAnswer {
+function provisionalAnswer(req: Request, result: { status: number | null; body: unknown }): StoredAnswer {
   if (req.method === 'DELETE') return { status: 204, headers: {}, body: null };
-  return { status: req.method === 'POST' ? 201 : 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(result ?? null)) };
+  const status = result.status ?? (req.method === 'POST' ? 201 : 200);
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(result.body ?? null)) };
 }
 
 /** Renews the lease while the request runs; stores its answer before it is sent (or lets go of the key). */

@@ -5,7 +5,7 @@ import { createServiceApp, listen, type HealthState, type RunningServer } from '
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
-import { idempotencyKeysMigration, markKeyedWritesIn, pruneExpiredKeys } from '../idempotency';
+import { idempotencyKeysMigrations, markKeyedWritesIn, pruneExpiredKeys } from '../idempotency';
 import { consumerMetrics, createMetricsRegistry, outboxMetrics, referenceCheckMetrics } from '../metrics';
 import { replicaSettings, replicatedReferences } from '../replicas';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
@@ -49,7 +49,7 @@ export async function startService<Shape extends z.ZodRawShape>(
   const dataSource = await openServiceDatabase({
     url: databaseUrl,
     schema: definition.schema,
-    migrations: [...definition.migrations, idempotencyKeysMigration],
+    migrations: [...definition.migrations, ...idempotencyKeysMigrations],
     poolSize: common.DATABASE_POOL_SIZE,
     connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
     logger,
@@ -180,7 +180,7 @@ export async function migrateService<Shape extends z.ZodRawShape>(
   const dataSource = await openServiceDatabase({
     url: config.DATABASE_URL,
     schema: definition.schema,
-    migrations: [...definition.migrations, idempotencyKeysMigration],
+    migrations: [...definition.migrations, ...idempotencyKeysMigrations],
     poolSize: MIGRATION_CONNECTIONS,
     logger: options.logger,
   });

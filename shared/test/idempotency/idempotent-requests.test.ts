@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { listen, errorHandler, type RunningServer } from '../../src/http';
-import { idempotencyKeysMigration, idempotentRequests, markKeyedWritesIn, pruneExpiredKeys } from '../../src/idempotency';
+import { idempotencyKeysMigrations, idempotentRequests, markKeyedWritesIn, pruneExpiredKeys } from '../../src/idempotency';
 import { createLogger } from '../../src/logging/logger';
 import type { Caller } from '../../src/auth-context';
 import type { DataSource } from '../../src/database';
@@ -27,7 +27,7 @@ const caller: Caller = { userId: 'u', tenantId: 't', profileId: 'p', role: 'admi
 beforeAll(async () => {
   dataSource = await openFreshSchema('idempotencytest', [
     { name: 'Things1766000000000', up: 'CREATE TABLE things (id uuid PRIMARY KEY, name text NOT NULL)' },
-    idempotencyKeysMigration,
+    ...idempotencyKeysMigrations,
   ]);
   markKeyedWritesIn(dataSource);
   const app = express();
@@ -41,13 +41,23 @@ beforeAll(async () => {
     const name = String(req.body.name);
     await holds.get(`before-write:${name}`);
     if (name.startsWith('fail')) throw new Error('the service failed before writing');
+    res.status(201); // before the write, as every create sets it: an answer made up after a crash takes it
     const thing = await dataSource.transaction(async (manager) => {
       const id = randomUUID();
       await manager.query('INSERT INTO things (id, name) VALUES ($1, $2)', [id, name]);
       return { id, name };
     });
     await holds.get(`after-write:${name}`);
-    res.status(201).json(thing);
+    res.json(thing);
+  });
+  // A write answering 200 (as a merge does): the status is set after the write, by `res.json`.
+  app.post('/things/:name/rename/', async (req, res) => {
+    const renamed = await dataSource.transaction(async (manager) => {
+      const rows = (await manager.query('UPDATE things SET name = $2 WHERE name = $1 RETURNING id, name', [req.params.name, req.body.name])) as unknown[][];
+      return rows[0]![0];
+    });
+    await holds.get(`after-rename:${String(req.body.name)}`);
+    res.json(renamed);
   });
   app.use(errorHandler(logger));
   server = await listen(app, 0);
@@ -94,6 +104,21 @@ it('when the holder died after its write committed but before it stored the answ
   const [stored] = (await dataSource.query('SELECT id FROM things WHERE name = $1', ['late'])) as Array<{ id: string }>;
   expect(body).toEqual({ id: stored!.id, name: 'late' });
   expect(await thingsNamed('late')).toBe(1);
+});
+
+it('when the holder of a write answering 200 died after its commit, then a repeat gets 200 with what the write returned, not 201', async () => {
+  const key = randomUUID();
+  expect((await post('to-rename', randomUUID())).status).toBe(201);
+  hold('after-rename:renamed');
+  const rename = () =>
+    fetch(`${server.url}/things/to-rename/rename/`, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify({ name: 'renamed' }) });
+  void rename().catch(() => undefined);
+  await until(async () => (await thingsNamed('renamed')) === 1);
+  await leaseRunsOut(key);
+  const repeat = await rename();
+  expect(repeat.status).toBe(200);
+  expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+  expect(await repeat.json()).toEqual({ id: expect.any(String), name: 'renamed' });
 });
 
 it('when the service failed before writing (5xx), then the key is let go and a repeat runs afresh', async () => {

@@ -8,8 +8,9 @@ import { registerBody } from './registration.schemas';
 export function registrationRoutes(deps: AuthDeps): Router {
   const router = Router();
   router.post('/api/auth/register/', async (req, res) => {
+    res.status(201); // before the write: see docs/safe-writes.md on answers after a crash
     const { org, profile, access, refresh } = await registerOrg(deps, parseBody(req, registerBody));
-    res.status(201).json({
+    res.json({
       org: { id: org.id, name: org.name },
       user: { id: profile.userId, email: profile.email },
       profile: { id: profile.id, role: profile.role, sales_access: profile.salesAccess },
