@@ -40,6 +40,8 @@ export interface MergeableEntity<R extends MergeableRecord, View> {
   keptAsIs: readonly (keyof R & string)[];
   update(manager: EntityManager, id: string, values: R, now: Date): Promise<R>;
   view(manager: EntityManager, record: R): Promise<View>;
+  /** The keeper's view as the caller is answered it, where that differs (names they may not see). */
+  asSeenBy?(manager: EntityManager, caller: Caller, view: View): Promise<View>;
   /** `<entity>.updated` for the keeper, as any change of it announces itself. */
   emitUpdated(manager: EntityManager, caller: Caller, view: View, version: number): Promise<void>;
   /**
@@ -118,6 +120,6 @@ export async function mergeRecords<R extends MergeableRecord, View>(
       createEvent({ source: entity.source, type: `${entity.entity}.merged`, subject: keeperId, tenantId: caller.tenantId, actor, data }),
     );
     await enqueueRecordDeleted(manager, { source: entity.source, type: `${entity.entity}.deleted`, actor, record: merged, owners, mergedInto: keeperId });
-    return view;
+    return entity.asSeenBy ? entity.asSeenBy(manager, caller, view) : view;
   });
 }

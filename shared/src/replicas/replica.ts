@@ -1,4 +1,4 @@
-import { canOpen, type Caller } from '../auth-context';
+import { canOpen, isAdmin, type Caller } from '../auth-context';
 import { isUuid } from '../http/query-params';
 import type { Db, EntityManager } from '../database';
 import type { EventActor } from '../messaging';
@@ -83,4 +83,33 @@ export async function refusedIds(db: Db, replica: Replica, caller: Caller, ids: 
   if (unique.length === 0) return new Set();
   const held = await replica.held(db, caller.tenantId, unique, { lock: true });
   return new Set(unique.filter((id) => !mayName(caller, held.get(id))));
+}
+
+/** A view's reference to another record: its id and its name (null where the reader may not open it). */
+export interface NamedRef {
+  id: string;
+  name: string | null;
+}
+
+/**
+ * The views as `reader` may see them (DESIGN §4: no view shows the name of a record its reader may not
+ * open): each reference at `field` keeps its id, and its name only where the reader may open the
+ * record; `held` says who may open each one (a replica, or the service's own table). A view is
+ * built once for everyone (its event carries it whole); this is applied to what one caller is answered.
+ */
+export async function namesAsSeenBy<K extends string, V extends { [key in K]: NamedRef | null }>(
+  reader: Caller,
+  views: V[],
+  field: K,
+  held: (ids: string[]) => Promise<Map<string, HeldRecord>>,
+): Promise<V[]> {
+  if (isAdmin(reader)) return views;
+  const ids = [...new Set(views.flatMap((view) => (view[field] ? [view[field].id] : [])))];
+  if (ids.length === 0) return views;
+  const records = await held(ids);
+  return views.map((view) => {
+    const ref = view[field];
+    // Spread keeps the view's version (an enumerable symbol) for its ETag.
+    return ref === null || mayName(reader, records.get(ref.id)) ? view : { ...view, [field]: { id: ref.id, name: null } };
+  });
 }

@@ -1,4 +1,4 @@
-import { queryRows, type Db } from '@crm/shared';
+import { queryRows, type Db, type HeldRecord } from '@crm/shared';
 import { insertRecord, type NewRecord, type OwnedValues, type RecordTable, type StoredRecord } from '../records/record-table';
 import type { AccountOrderingField } from './accounts.schemas';
 
@@ -59,4 +59,14 @@ export async function accountRefs(db: Db, tenantId: string, ids: (string | null)
     [tenantId, wanted],
   );
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Who may open each of the tenant's accounts among `ids` (creator and owner), as a replica would say. */
+export async function accountOwnership(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, HeldRecord>> {
+  const rows = await queryRows<{ id: string; created_by: string; assigned_to: string | null }>(
+    db,
+    `SELECT id, created_by, assigned_to FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+    [tenantId, ids],
+  );
+  return new Map(rows.map((row) => [row.id, { deleted: false, ownership: { createdBy: row.created_by, ownerId: row.assigned_to } }]));
 }

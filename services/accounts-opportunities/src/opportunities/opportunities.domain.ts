@@ -8,7 +8,7 @@ import { TASKS } from '../tasks/tasks.repository';
 import { taskKind } from '../tasks/tasks.domain';
 import { OPPORTUNITIES, opportunityDefaults, type OpportunityValues } from './opportunities.repository';
 import type { OpportunityListQuery } from './opportunities.schemas';
-import { opportunityViews, type OpportunityView } from './opportunity-view';
+import { opportunitiesAsSeenBy, opportunityViews, type OpportunityView } from './opportunity-view';
 
 /** `lead_id` is written by conversion only (a client's PUT keeps it, so it is never checked as a change). */
 const OPPORTUNITY_KNOWN_REFERENCES: readonly KnownReference<OpportunityValues>[] = [
@@ -35,6 +35,7 @@ export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, Opp
     check.done();
   },
   views: opportunityViews,
+  asSeenBy: opportunitiesAsSeenBy,
   filters(filter, query) {
     filter.where('stage = ANY(?::text[])', query.stage).where('account_id = ?', query.account);
   },

@@ -1,5 +1,5 @@
-import type { Db } from '@crm/shared';
-import { accountRefs } from '../accounts/accounts.repository';
+import { namesAsSeenBy, type Caller, type Db, type NamedRef } from '@crm/shared';
+import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
 import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
 import type { OpportunityRecord } from './opportunities.repository';
 
@@ -7,7 +7,8 @@ import type { OpportunityRecord } from './opportunities.repository';
 export interface OpportunityView extends OwnedView {
   id: string;
   name: string;
-  account: { id: string; name: string } | null;
+  /** Its name is null for a reader who may not open the account (`opportunitiesAsSeenBy`). */
+  account: NamedRef | null;
   account_id: string | null;
   contact_ids: string[];
   lead_id: string | null;
@@ -41,3 +42,7 @@ export async function opportunityViews(db: Db, tenantId: string, opportunities: 
     };
   });
 }
+
+/** The views as `reader` may see them: an account they may not open shows its id, not its name (DESIGN §4). */
+export const opportunitiesAsSeenBy = (db: Db, reader: Caller, views: OpportunityView[]): Promise<OpportunityView[]> =>
+  namesAsSeenBy(reader, views, 'account', (ids) => accountOwnership(db, reader.tenantId, ids));

@@ -49,6 +49,8 @@ export interface RecordKind<V extends OwnedValues, View extends { id: string }, 
   checkReferences(db: Db, caller: Caller, values: V, existing: V | undefined): Promise<void>;
   /** The records as the API shows them (owners and linked names looked up in a few queries). */
   views(db: Db, tenantId: string, records: StoredRecord<V>[]): Promise<View[]>;
+  /** The views as one caller is answered them, where that differs (names of records they may not open). */
+  asSeenBy?(db: Db, reader: Caller, views: View[]): Promise<View[]>;
   /** The entity's own list filters (the common ones are applied already). */
   filters(filter: ListFilter, query: Query): void;
   /** What a change of a record does to the records whose views show it (after it is stored). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readInOneSnapshot, requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
+import { readInOneSnapshot, requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type Db, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
 import type { ServiceContext } from '../config';
 import { redirectMergedReferences, type KnownReference } from './known-references';
 import { openRecord, ownershipOf } from './record-access';
@@ -7,7 +7,7 @@ import { actorOf, emitRecordDeleted } from './record-events';
 import { mergeValues, namedReferencesOf, publishRecords, sameValues, type RecordInput, type RecordKind } from './record-kind';
 import { ListFilter, orderOf } from './record-list';
 import type { CommonListQuery } from './record-schemas';
-import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, type OwnedValues } from './record-table';
+import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, type OwnedValues, type StoredRecord } from './record-table';
 
 /**
  * The use cases every entity of this service has, written once: list, create, read, change, delete.
@@ -41,6 +41,16 @@ const ensureReferences = <V extends OwnedValues>(
   input: RecordInput,
 ): Promise<void> => context.references.ensureNamedIn(caller, [input], namedReferencesOf(kind));
 
+type Viewing<V extends OwnedValues, View extends { id: string }> = Pick<RecordKind<V, View, CommonListQuery, keyof V & string>, 'views' | 'asSeenBy'>;
+
+/** Views as `caller` is answered them (DESIGN §4: no name of a record they may not open). */
+const seenBy = <V extends OwnedValues, View extends { id: string }>(db: Db, kind: Viewing<V, View>, caller: Caller, views: View[]): Promise<View[]> =>
+  kind.asSeenBy ? kind.asSeenBy(db, caller, views) : Promise.resolve(views);
+
+/** The records' views as `caller` is answered them. */
+const viewsFor = async <V extends OwnedValues, View extends { id: string }>(db: Db, kind: Viewing<V, View>, caller: Caller, records: StoredRecord<V>[]): Promise<View[]> =>
+  seenBy(db, kind, caller, await kind.views(db, caller.tenantId, records));
+
 /** The list: what the caller may open, filtered, ordered and paged; the count is of the same set. */
 export async function findRecords<V extends OwnedValues, View extends { id: string }, Query extends CommonListQuery>(
   context: ServiceContext,
@@ -59,7 +69,7 @@ export async function findRecords<V extends OwnedValues, View extends { id: stri
   return readInOneSnapshot(context.dataSource, async (snapshot) => {
     const count = await countRecords(snapshot, kind.table, filter);
     const records = await listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { offset: page.offset, limit: page.pageSize });
-    return { count, results: await kind.views(snapshot, caller.tenantId, records) };
+    return { count, results: await viewsFor(snapshot, kind, caller, records) };
   });
 }
 
@@ -85,7 +95,7 @@ export async function createRecord<V extends OwnedValues, View extends { id: str
       linked,
     );
     const [view] = await publishRecords(manager, kind, 'created', actorOf(caller), [record!]);
-    return view!;
+    return (await seenBy(manager, kind, caller, [view!]))[0]!;
   });
 }
 
@@ -99,7 +109,7 @@ export async function getRecord<V extends OwnedValues, View extends { id: string
   // One snapshot: the record and the names its view shows agree (a rename touches both at once).
   return readInOneSnapshot(context.dataSource, async (db) => {
     const record = await openRecord(db, kind.table, caller, id);
-    const [view] = await kind.views(db, caller.tenantId, [record]);
+    const [view] = await viewsFor(db, kind, caller, [record]);
     return { ...view!, custom_field_definitions: await kind.customFields.definitions(db, caller.tenantId) };
   });
 }
@@ -125,12 +135,12 @@ export async function changeRecord<V extends OwnedValues, View extends { id: str
         : await kind.customFields.validValues(manager, caller.tenantId, mode, input.custom_fields, stored.custom_fields);
     if (values.assigned_to !== stored.assigned_to) await requireOwnerInTenant(manager, caller.tenantId, values.assigned_to);
     const linked = await linkedValues(manager, kind, caller, values, stored);
-    if (sameValues(kind.table, linked, stored)) return (await kind.views(manager, caller.tenantId, [existing]))[0]!;
+    if (sameValues(kind.table, linked, stored)) return (await viewsFor(manager, kind, caller, [existing]))[0]!;
     const now = context.clock();
     const record = await updateRecord(manager, kind.table, id, linked, now);
     const [view] = await publishRecords(manager, kind, 'updated', actorOf(caller), [record]);
     await kind.afterChange?.(manager, { actor: actorOf(caller), now }, existing, record);
-    return view!;
+    return (await seenBy(manager, kind, caller, [view!]))[0]!;
   });
 }
 

@@ -1,5 +1,5 @@
-import { profileRefs, withVersion, type Db, type ProfileRef } from '@crm/shared';
-import { accountRefs, type AccountRef } from '../accounts/account-replica';
+import { namesAsSeenBy, profileRefs, withVersion, type Caller, type Db, type NamedRef, type ProfileRef } from '@crm/shared';
+import { accountRefs, heldAccounts, type AccountRef } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import type { ContactRecord } from './contacts.repository';
 
@@ -11,7 +11,8 @@ export interface ContactView {
   email: string | null;
   phone: string | null;
   title: string | null;
-  account: AccountRef | null;
+  /** Its name is null for a reader who may not open the account (`contactsAsSeenBy`). */
+  account: NamedRef | null;
   linkedin_url: string | null;
   owner: ProfileRef;
   tags: string[];
@@ -72,4 +73,13 @@ export async function contactViews(db: Db, tenantId: string, contacts: ContactRe
 export async function contactViewOf(db: Db, contact: ContactRecord): Promise<ContactView> {
   const [view] = await contactViews(db, contact.tenantId, [contact]);
   return view!;
+}
+
+/** The views as `reader` may see them: an account they may not open shows its id, not its name (DESIGN §4). */
+export const contactsAsSeenBy = (db: Db, reader: Caller, views: ContactView[]): Promise<ContactView[]> =>
+  namesAsSeenBy(reader, views, 'account', (ids) => heldAccounts(db, reader.tenantId, ids));
+
+export async function contactAsSeenBy(db: Db, reader: Caller, view: ContactView): Promise<ContactView> {
+  const [seen] = await contactsAsSeenBy(db, reader, [view]);
+  return seen!;
 }

@@ -2,7 +2,7 @@ import { readInOneSnapshot, requireSalesAccess, visibleRecordsCondition, type Ca
 import type { ContactsDeps } from '../contacts-deps';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
-import { contactViewOf, contactViews, type ContactView } from './contact-view';
+import { contactAsSeenBy, contactsAsSeenBy, contactViewOf, contactViews, type ContactView } from './contact-view';
 import { countContacts, listContacts, type ContactListFilter, type ContactOrder } from './contacts.repository';
 import type { ContactListQuery, ContactOrderingField } from './contacts.schemas';
 
@@ -15,7 +15,7 @@ export async function getContact(
   // One snapshot: the contact and the account name it shows agree (a rename touches both at once).
   return readInOneSnapshot(deps.dataSource, async (db) => {
     const contact = await openContact(db, caller, id);
-    const view = await contactViewOf(db, contact);
+    const view = await contactAsSeenBy(db, caller, await contactViewOf(db, contact));
     return { ...view, custom_field_definitions: await contactCustomFields.definitions(db, caller.tenantId) };
   });
 }
@@ -65,6 +65,6 @@ export async function findContacts(
   return readInOneSnapshot(deps.dataSource, async (db) => {
     const count = await countContacts(db, filter);
     const contacts = await listContacts(db, filter, order, { offset: page.offset, limit: page.pageSize });
-    return { count, results: await contactViews(db, caller.tenantId, contacts) };
+    return { count, results: await contactsAsSeenBy(db, caller, await contactViews(db, caller.tenantId, contacts)) };
   });
 }

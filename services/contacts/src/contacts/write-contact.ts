@@ -24,7 +24,7 @@ import type { ContactsDeps } from '../contacts-deps';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { openContact } from './contact-access';
 import { actorOf, emitContactChanged, SERVICE_NAME } from './contact-events';
-import { contactViewOf, contactViews, type ContactView } from './contact-view';
+import { contactAsSeenBy, contactViewOf, contactViews, type ContactView } from './contact-view';
 import { checkOwnerChange, contactValuesFor, type WriteMode } from './contact-values';
 import { insertContacts, updateContact, type ContactRecord, type ContactValues } from './contacts.repository';
 import { contactBody, type ContactInput } from './contacts.schemas';
@@ -129,9 +129,9 @@ export async function changeContact(
         ? existing.customFields
         : await contactCustomFields.validValues(manager, caller.tenantId, mode, input.custom_fields, existing.customFields);
     await checkReferences(manager, caller, values, existing);
-    if (sameValues(values, existing as ContactValues)) return contactViewOf(manager, existing);
+    if (sameValues(values, existing as ContactValues)) return contactAsSeenBy(manager, caller, await contactViewOf(manager, existing));
     const contact = await updateContact(manager, id, values, deps.clock());
-    return publishChange(manager, 'contact.updated', caller, contact);
+    return contactAsSeenBy(manager, caller, await publishChange(manager, 'contact.updated', caller, contact));
   });
 }
 

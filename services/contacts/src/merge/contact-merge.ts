@@ -4,7 +4,7 @@ import type { ContactsDeps } from '../contacts-deps';
 import { moveLeadLinksOfContact } from '../contact-leads/contact-leads.repository';
 import { openContact, type OpenedContact } from '../contacts/contact-access';
 import { emitContactChanged, actorOf, SERVICE_NAME } from '../contacts/contact-events';
-import { contactViewOf, type ContactView } from '../contacts/contact-view';
+import { contactAsSeenBy, contactViewOf, type ContactView } from '../contacts/contact-view';
 import { deleteContact, updateContact } from '../contacts/contacts.repository';
 
 /**
@@ -27,6 +27,7 @@ export const contactMerge: MergeableEntity<OpenedContact, ContactView> = {
   keptAsIs: ['ownerId'],
   update: updateContact,
   view: contactViewOf,
+  asSeenBy: contactAsSeenBy,
   emitUpdated: (manager, caller, view, version) => emitContactChanged(manager, 'contact.updated', actorOf(caller), view, version),
   moveLinks: moveLeadLinksOfContact,
   remove: deleteContact,
