@@ -2,7 +2,7 @@ import http from 'node:http';
 import express from 'express';
 import type { DataSource } from '../../src/database';
 import { listen, type RunningServer } from '../../src/http';
-import { EXPORT_BATCH_ROWS, streamExport } from '../../src/import-export/record-export';
+import { EXPORT_BATCH_ROWS, exportQueryOf, streamExport } from '../../src/import-export/record-export';
 import { openFreshSchema } from '../database/fresh-schema';
 
 /** More rows than two batches and not a multiple of one: the last batch is partial. */
@@ -17,23 +17,19 @@ beforeAll(async () => {
   dataSource = await openFreshSchema('exporttest', [
     {
       name: 'ExportTest1764600000000',
-      up: `CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL);
-           INSERT INTO things SELECT n, 'thing ' || n FROM generate_series(1, ${ROWS}) n;`,
+      // A kilobyte of text each: a client that does not read leaves most of an export unsent.
+      up: `CREATE TABLE things (id uuid PRIMARY KEY, n int NOT NULL, name text NOT NULL, text text NOT NULL);
+           INSERT INTO things SELECT md5(n::text)::uuid, n, 'thing ' || n, repeat('x', 1000) FROM generate_series(1, ${ROWS}) n;`,
     },
   ]);
   const app = express();
   app.get('/export', (req, res) => {
-    const where = req.query.from ? 'WHERE id >= $1' : 'WHERE $1::int IS NULL';
-    const done = streamExport<{ id: number; name: string }>(
-      dataSource,
-      res,
-      { sql: `SELECT id, name FROM things ${where} ORDER BY id`, params: [req.query.from ?? null] },
-      ['id', 'name'],
-      (row) => {
-        if (String(row.id) === req.query.fail) throw new Error(`no cells for ${row.id}`);
-        return [String(row.id), row.name];
-      },
-    );
+    const where = req.query.from ? 'n >= $1' : '$1::int IS NULL';
+    const query = exportQueryOf({ table: 'things', columns: 'n, name, text', where, params: [req.query.from ?? null], orderBy: 'ORDER BY n' });
+    const done = streamExport<{ n: number; name: string; text: string }>(dataSource, res, query, ['id', 'name', 'text'], (row) => {
+      if (String(row.n) === req.query.fail) throw new Error(`no cells for ${row.n}`);
+      return [String(row.n), row.name, row.text];
+    });
     exportsDone.push(done.catch((error: unknown) => error));
   });
   server = await listen(app, 0);
@@ -48,11 +44,19 @@ beforeEach(() => {
   exportsDone = [];
 });
 
-/** Connections of this test's pool that are inside a transaction (an export not yet ended holds one). */
+/** Connections of this test's pool that are inside a transaction. */
 async function openTransactions(): Promise<number> {
   const [row] = await dataSource.query(
     `SELECT count(*)::int AS n FROM pg_stat_activity
      WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`,
+  );
+  return row.n;
+}
+
+/** Connections of the pool that are not idle (running a statement, or inside a transaction). */
+async function busyConnections(): Promise<number> {
+  const [row] = await dataSource.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`,
   );
   return row.n;
 }
@@ -62,15 +66,33 @@ describe('streamExport', () => {
     const res = await fetch(`${server.url}/export`);
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     const lines = (await res.text()).trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(lines[0]).toEqual({ columns: ['id', 'name'] });
+    expect(lines[0]).toEqual({ columns: ['id', 'name', 'text'] });
     expect(lines).toHaveLength(ROWS + 1);
     expect(lines.slice(1).map(([id]: string[]) => Number(id))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
-    expect(lines[ROWS]).toEqual([String(ROWS), `thing ${ROWS}`]);
+    expect(lines[ROWS]).toEqual([String(ROWS), `thing ${ROWS}`, 'x'.repeat(1000)]);
     await Promise.all(exportsDone);
     expect(await openTransactions()).toBe(0);
   });
 
-  it('when a row cannot be turned into cells, then the export fails, its transaction ends and the connection returns', async () => {
+  it('when a client stops reading, then the export waits holding no connection and no transaction, and goes on once it reads', async () => {
+    let response!: http.IncomingMessage;
+    const request = http.get(`${server.url}/export`, (answer) => {
+      response = answer;
+      answer.pause();
+    });
+    await new Promise((resolve) => request.once('response', resolve));
+    // Long enough for the export to fill the socket and wait on it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await busyConnections()).toBe(0);
+    let received = '';
+    response.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    response.resume();
+    await new Promise((resolve) => response.once('end', resolve));
+    expect(received.trimEnd().split('\n')).toHaveLength(ROWS + 1);
+    expect(await Promise.all(exportsDone)).toEqual([undefined]);
+  });
+
+  it('when a row cannot be turned into cells, then the export fails and the connection returns', async () => {
     // The first batch went out before the failing row: the answer has begun (a real client sees it cut off).
     expect((await fetch(`${server.url}/export?fail=${EXPORT_BATCH_ROWS + 3}`)).status).toBe(200);
     const [failure] = await Promise.all(exportsDone);
@@ -80,7 +102,7 @@ describe('streamExport', () => {
     expect(lines).toHaveLength(4);
   });
 
-  it('when the client goes away mid-export, then the export ends without an error, its transaction ends and the connection returns', async () => {
+  it('when the client goes away mid-export, then the export ends without an error and the connection returns', async () => {
     await new Promise<void>((resolve, reject) => {
       const request = http.get(`${server.url}/export`, (response) => {
         response.once('data', () => {

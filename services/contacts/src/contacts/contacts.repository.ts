@@ -1,4 +1,4 @@
-import { insertMany, queryOne, queryRows, type Db } from '@crm/shared';
+import { exportQueryOf, insertMany, queryOne, queryRows, type Db, type ExportQuery } from '@crm/shared';
 import type { ContactOrderingField } from './contacts.schemas';
 
 /** A contact as stored (the columns a client can write, plus what the server derives). */
@@ -238,8 +238,8 @@ export async function listContacts(
   return rows.map(toRecord);
 }
 
-/** Every contact of a list, unpaged (an export reads it through a cursor), as `ContactRow`s. */
-export function allContactsQuery(filter: ContactListFilter, order: ContactOrder): { sql: string; params: unknown[] } {
-  return { sql: `SELECT ${COLUMNS} FROM contacts WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}`, params: filter.params };
+/** Every contact of a list, unpaged, as an export reads them (`ContactRow`s). */
+export function allContactsQuery(filter: ContactListFilter, order: ContactOrder): ExportQuery {
+  return exportQueryOf({ table: 'contacts', columns: COLUMNS, where: filter.conditions.join(' AND '), params: filter.params, orderBy: orderBy(order) });
 }
 

@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { callerOf, exportColumns, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, type ImportEntity } from '@crm/shared';
-import { Router } from 'express';
+import { callerOf, exportColumns, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, TooManyRequestsError, type ImportEntity } from '@crm/shared';
+import { Router, type Response } from 'express';
 import type { ImportExportDeps } from '../config';
 import { CSV_BOM, csvLine } from '../csv/write-csv';
 import { ENTITY_TAGS } from '../import/import.routes';
@@ -34,16 +34,41 @@ function ndjsonToCsv(): Transform {
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 
 /**
+ * Exports running per tenant, at most `limit` each: one tenant's many downloads cannot take every
+ * export this process (and the owning services behind it) can serve. A slot is freed when its answer
+ * ends, however it ends.
+ */
+class ExportSlots {
+  private readonly running = new Map<string, number>();
+
+  constructor(private readonly limit: number) {}
+
+  /** Takes a slot of the tenant until `res` closes; 429 when the tenant has none free. */
+  take(tenantId: string, res: Response): void {
+    const running = this.running.get(tenantId) ?? 0;
+    if (running >= this.limit) throw new TooManyRequestsError(1);
+    this.running.set(tenantId, running + 1);
+    res.once('close', () => {
+      const left = (this.running.get(tenantId) ?? 1) - 1;
+      if (left === 0) this.running.delete(tenantId);
+      else this.running.set(tenantId, left);
+    });
+  }
+}
+
+/**
  * `GET /api/<entity>/export/`: the list's query string, every match the caller may open, as CSV
  * (DESIGN §8), streamed with backpressure from the owning service's cursor; a bad filter is the owning
  * service's 400, answered before any byte. A client that goes away stops the owning service's read.
  */
 export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Router {
   const router = Router();
+  const slots = new ExportSlots(deps.config.EXPORTS_PER_TENANT);
   for (const entity of IMPORT_ENTITIES) {
     router.get(`/api/${entity}/export/`, async (req, res) => {
       const caller = callerOf(req);
       requireSalesAccess(caller);
+      slots.take(caller.tenantId, res);
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const query = new URL(req.originalUrl, 'http://export.invalid').search;
@@ -71,6 +96,7 @@ export const exportOperations: ApiOperation[] = IMPORT_ENTITIES.map((entity) => 
   summary: `Export ${entity} as CSV`,
   description:
     `Takes the query parameters of \`GET /api/${entity}/\` (filters, search, ordering; no paging) and answers every match ` +
-    'the caller may open. Cells starting with `=`, `+`, `-`, `@`, a tab or CR are prefixed with `\'`.',
+    'the caller may open. Cells starting with `=`, `+`, `-`, `@`, a tab or CR are prefixed with `\'`. ' +
+    'A tenant runs a few exports at once (`EXPORTS_PER_TENANT`, default 4); one more answers 429 with `Retry-After`.',
   responses: { 200: { description: 'The CSV file (BOM, header line, CRLF).', content: 'csv' } },
 }));

@@ -1,4 +1,4 @@
-import { batchedLookup, insertMany, isCheckViolation, queryOne, queryPrepared, queryRows, type CustomFieldDefinitionView, type DataSource, type Db } from '@crm/shared';
+import { batchedLookup, exportQueryOf, insertMany, isCheckViolation, queryOne, queryPrepared, queryRows, type CustomFieldDefinitionView, type DataSource, type Db, type ExportQuery } from '@crm/shared';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { convertedStatusLocked } from './lead-values';
 import type { LeadOrderingField, LeadStatus } from './leads.schemas';
@@ -330,8 +330,8 @@ export async function listLeads(
   return rows.map(toRecord);
 }
 
-/** Every lead of a list, unpaged (an export reads it through a cursor), as `LeadRow`s. */
-export function allLeadsQuery(filter: LeadListFilter, order: LeadOrder): { sql: string; params: unknown[] } {
-  return { sql: `SELECT ${COLUMNS} FROM leads WHERE ${filter.conditions.join(' AND ')} ${orderBy(order)}`, params: filter.params };
+/** Every lead of a list, unpaged, as an export reads them (`LeadRow`s). */
+export function allLeadsQuery(filter: LeadListFilter, order: LeadOrder): ExportQuery {
+  return exportQueryOf({ table: 'leads', columns: COLUMNS, where: filter.conditions.join(' AND '), params: filter.params, orderBy: orderBy(order) });
 }
 
