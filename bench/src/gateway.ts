@@ -103,7 +103,14 @@ async function startSides(servers: Server[]): Promise<{ baseline: Side; gatewayT
   const auth = await started(serviceMain('auth'), 'PORT', '/readyz', BENCH_ENV);
   const leads = await started(serviceMain('leads'), 'PORT', '/readyz', BENCH_ENV);
   const gatewayTo = (upstream: Server) =>
-    started(GATEWAY_MAIN, 'GATEWAY_PORT', '/readyz', { ...BENCH_ENV, HOST: '127.0.0.1', AUTH_SERVICE_URL: auth.url, LEADS_SERVICE_URL: upstream.url });
+    // Two gateways run at once: each its own metrics port.
+    started(GATEWAY_MAIN, 'GATEWAY_PORT', '/readyz', {
+      ...BENCH_ENV,
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      AUTH_SERVICE_URL: auth.url,
+      LEADS_SERVICE_URL: upstream.url,
+    });
   return {
     baseline: { label: 'baseline', proxy: bareProxy, upstream: hello },
     gatewayToHello: { label: 'gateway → hello', proxy: await gatewayTo(hello), upstream: hello },

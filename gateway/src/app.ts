@@ -42,18 +42,23 @@ export interface GatewayDeps {
   /** Set `draining` on shutdown so /readyz turns 503. */
   health?: HealthState;
   routeTable?: readonly RouteEntry[];
-  /** Where the gateway's figures go (served at `GET /metrics`); a registry of its own when not given. */
+  /** Where the gateway's figures go (served by `metricsApp`); a registry of its own when not given. */
   metrics?: Registry;
 }
 
 export interface GatewayApp {
   app: Express;
+  /**
+   * `GET /metrics` alone, to listen on a port of its own: nothing that publishes the API (a published
+   * port, an Ingress) publishes the figures with it.
+   */
+  metricsApp: Express;
   /** Drops pooled upstream connections (the server is closed by whoever listens). */
   close(): void;
 }
 
 /**
- * The public entry point: request id, access log, request metrics, health probes and `/metrics`, then
+ * The public entry point: request id, access log, request metrics, health probes, then
  * for every API request route match → authenticate → scope check → rate limit → proxy to the owning
  * service. The API's documentation is served by the gateway itself, to anyone.
  */
@@ -102,7 +107,6 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(accessLog(logger));
   app.use(httpMetrics(metrics, gatewayRouteLabel));
   app.use(healthRouter({}, health));
-  app.use(metricsRouter(metrics));
   app.use(apiDocsRoutes());
   app.use(
     routeMiddleware(deps.routeTable ?? ROUTE_TABLE),
@@ -112,10 +116,15 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
     proxy.forward,
   );
   app.use(errorHandler(logger));
-  return { app, close: () => proxy.close() };
+
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.use(metricsRouter(metrics));
+  metricsApp.use(errorHandler(logger));
+  return { app, metricsApp, close: () => proxy.close() };
 }
 
-/** An API request is counted under its route-table entry (`/api/leads/**`), the gateway's own routes under their path. */
+/** An API request is counted under its route-table entry (`/api/leads/:id/`), the gateway's own routes under their path. */
 const gatewayRouteLabel: RouteLabel = (req, res) => matchedRoute(res)?.path ?? expressRouteLabel(req, res);
 
 /**

@@ -1,4 +1,5 @@
-import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, boolFlag, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
+import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_THROTTLE_RATES, parseThrottleRates } from './rate-limit/throttle-rates';
 
@@ -14,9 +15,44 @@ const throttleRates = z
     }
   });
 
+/**
+ * Whose X-Forwarded-For the gateway believes, in a form express's `trust proxy` takes: `false` (nobody's:
+ * the client is the peer of the connection), the number of proxies in front (the client is the entry that
+ * many places from the right of X-Forwarded-For), or the addresses and networks of those proxies.
+ */
+export type TrustedProxies = false | number | string[];
+
+const trustedProxies = z
+  .string()
+  .default('false')
+  .transform((value, ctx): TrustedProxies => {
+    const setting = value.trim();
+    if (setting === 'false') return false;
+    if (/^\d+$/.test(setting)) return Number(setting) || false;
+    if (setting === 'true') {
+      // express would take the left-most entry, which the client writes itself: any client could pick its rate-limit bucket.
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would let every client choose its own address with X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    const entries = setting.split(',').map((entry) => entry.trim());
+    try {
+      proxyAddr.compile(entries); // what express does with them: refuse here what it would throw on later
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `${(error as Error).message} (expected a number of proxies, or addresses and CIDR networks)` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** The gateway's settings; every key is an environment variable, documented by its `.describe()`. */
 export const gatewayConfigShape = {
   GATEWAY_PORT: port(8080).describe('Port of the public API (0: any free port).'),
+  METRICS_PORT: port(9464).describe(
+    'Port of GET /metrics (Prometheus), apart from the API so that whatever publishes the API does not publish it (0: any free port).',
+  ),
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   NODE_ENV: commonConfig.NODE_ENV,
   INTERNAL_TOKEN_SECRET: commonConfig.INTERNAL_TOKEN_SECRET,
@@ -41,9 +77,10 @@ export const gatewayConfigShape = {
     .min(0)
     .default(30)
     .describe('How long an API token resolved through auth is cached in Redis (0: no cache).'),
-  TRUST_PROXY: boolFlag(false).describe(
-    'Whether the gateway sits behind a proxy whose X-Forwarded-For/-Proto/-Host it trusts (client address for ' +
-      'the anon bucket, public URLs).',
+  TRUST_PROXY: trustedProxies.describe(
+    'The proxies in front of the gateway whose X-Forwarded-For/-Proto/-Host it believes (the client address of the ' +
+      'anon bucket, public URLs): false (none), their number (1: behind one ingress controller), or their addresses and ' +
+      'CIDR networks comma-separated (10.0.0.0/8,127.0.0.1; also loopback, linklocal, uniquelocal). true is refused.',
   ),
   UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
@@ -75,6 +112,9 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   const config = loadConfig(gatewayConfigShape, env);
   if (config.NODE_ENV === 'production' && config.INTERNAL_TOKEN_SECRET === DEV_INTERNAL_TOKEN_SECRET) {
     throw new ConfigError(['INTERNAL_TOKEN_SECRET: must be set in production']);
+  }
+  if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.GATEWAY_PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from GATEWAY_PORT (the metrics stay off the API port)']);
   }
   return config;
 }

@@ -8,6 +8,8 @@ export interface StartGatewayOptions {
   env?: Record<string, string | undefined>;
   /** Overrides GATEWAY_PORT (0: any free port). */
   port?: number;
+  /** Overrides METRICS_PORT (0: any free port). */
+  metricsPort?: number;
   /** Defaults to 127.0.0.1. */
   host?: string;
   logger?: Logger;
@@ -16,6 +18,8 @@ export interface StartGatewayOptions {
 export interface RunningGateway {
   url: string;
   port: number;
+  /** Where `GET /metrics` answers (not on `url`). */
+  metricsUrl: string;
   config: GatewayConfig;
   /** Graceful: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), close Redis. */
   stop(): Promise<void>;
@@ -36,15 +40,19 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const health: HealthState = { draining: false };
   const gateway = buildGatewayApp({ config, logger, redis, health });
 
-  let server: RunningServer;
+  const host = options.host ?? '127.0.0.1';
+  let server: RunningServer | undefined;
+  let metricsServer: RunningServer;
   try {
-    server = await listen(gateway.app, options.port ?? config.GATEWAY_PORT, options.host ?? '127.0.0.1');
+    server = await listen(gateway.app, options.port ?? config.GATEWAY_PORT, host);
+    metricsServer = await listen(gateway.metricsApp, options.metricsPort ?? config.METRICS_PORT, host);
   } catch (error) {
+    await server?.close(0);
     gateway.close();
     if (redis) await closeRedis(redis);
     throw error;
   }
-  logger.info({ port: server.port }, 'gateway listening');
+  logger.info({ port: server.port, metricsPort: metricsServer.port }, 'gateway listening');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -58,9 +66,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
           },
         },
         { name: 'upstream connections', close: async () => gateway.close() },
+        // Last of the servers: the figures of the drain can still be scraped.
+        { name: 'metrics', close: () => metricsServer.close(config.SHUTDOWN_TIMEOUT_MS) },
         { name: 'redis', close: async () => redis && closeRedis(redis) },
       ],
       logger,
     ));
-  return { url: server.url, port: server.port, config, stop };
+  return { url: server.url, port: server.port, metricsUrl: metricsServer.url, config, stop };
 }

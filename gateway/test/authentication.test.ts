@@ -303,7 +303,7 @@ describe('gateway routes for user tokens only', () => {
       config,
       logger: createLogger('gateway', 'silent'),
       redis,
-      routeTable: [{ methods: '*', path: '/api/auth/**', service: 'auth', scope: null, bucket: 'write', auth: 'user-only' }],
+      routeTable: [{ methods: ['GET'], path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'read', auth: 'user-only' }],
     });
     const server = await listen(gateway.app, 0);
     try {

@@ -5,6 +5,7 @@ describe('gateway settings', () => {
   it('defaults match the deployment defaults of DESIGN §4 and §9', () => {
     const config = loadGatewayConfig({});
     expect(config.GATEWAY_PORT).toBe(8080);
+    expect(config.METRICS_PORT).toBe(9464);
     expect(config.REDIS_URL).toBeUndefined(); // in-memory limits, no API-token cache
     expect(config.THROTTLE_RATES).toEqual({
       read: { limit: 1000, windowSeconds: 3600 },
@@ -45,6 +46,35 @@ describe('gateway settings', () => {
     const start = startGateway({ env: { THROTTLE_RATES: value }, port: 0 });
     await expect(start).rejects.toThrow(/THROTTLE_RATES/);
     await expect(start).rejects.toThrow(problem);
+  });
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    ['0', false],
+    ['false', false],
+    ['10.0.0.0/8,127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    [' 10.0.0.0/8 , loopback, fd00::/8 ', ['10.0.0.0/8', 'loopback', 'fd00::/8']],
+  ])('TRUST_PROXY=%s takes a number of proxies or their addresses and networks', (value, trusted) => {
+    expect(loadGatewayConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(trusted);
+  });
+
+  it.each([
+    ['true', 'X-Forwarded-For'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['proxy.internal', 'proxy.internal'],
+    ['10.0.0.1,', 'invalid IP address'],
+    ['-1', '-1'],
+  ])('a TRUST_PROXY of %s fails start naming the variable', async (value, problem) => {
+    expect(() => loadGatewayConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    const start = startGateway({ env: { TRUST_PROXY: value }, port: 0, metricsPort: 0 });
+    await expect(start).rejects.toThrow(/TRUST_PROXY/);
+    await expect(start).rejects.toThrow(problem);
+  });
+
+  it('METRICS_PORT may not be the API port', () => {
+    expect(() => loadGatewayConfig({ GATEWAY_PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT/);
+    expect(loadGatewayConfig({ GATEWAY_PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
   });
 
   it('in production the development internal-token secret is refused', () => {

@@ -92,6 +92,15 @@ describe('gateway forwarding', () => {
       const ready = await fetch(`${gateway.url}/readyz`);
       expect(ready.status).toBe(200);
     });
+
+    it('GET /metrics answers on the metrics port only: on the API port it is 404', async () => {
+      expect((await fetch(`${gateway.url}/metrics`)).status).toBe(404);
+      const scraped = await fetch(`${gateway.metricsUrl}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await scraped.text()).toMatch(/^http_requests_total\{.*service="gateway".*\} \d+$/m);
+      expect((await fetch(`${gateway.metricsUrl}/api/leads/`, { headers: bearer(token) })).status).toBe(404);
+    });
   });
 
   describe('headers', () => {

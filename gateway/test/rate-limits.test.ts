@@ -192,16 +192,33 @@ describe('gateway rate limits for anonymous endpoints', () => {
     }
   });
 
-  it('behind a trusted proxy, each client address has its own anon bucket', async () => {
-    const gateway = await startTestGateway({ ...upstreams.env, THROTTLE_RATES: 'anon=2/minute', TRUST_PROXY: 'true' });
+  it('with TRUST_PROXY=1, each client address the proxy adds has its own anon bucket, and entries before it choose nothing', async () => {
+    const gateway = await startTestGateway({ ...upstreams.env, THROTTLE_RATES: 'anon=2/minute', TRUST_PROXY: '1' });
     try {
-      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      // The proxy (this test's connection) appends the address it saw to whatever the client sent.
+      const from = (...addresses: string[]) => ({ 'x-forwarded-for': addresses.join(', ') });
       expect((await login(gateway.url, from('10.0.0.1'))).status).toBe(200);
-      expect((await login(gateway.url, from('10.0.0.1'))).status).toBe(200);
-      expect((await login(gateway.url, from('10.0.0.1'))).status).toBe(429);
-      expect((await login(gateway.url, from('10.0.0.2'))).status).toBe(200);
+      expect((await login(gateway.url, from('198.51.100.7', '10.0.0.1'))).status).toBe(200);
+      expect((await login(gateway.url, from('198.51.100.8', '10.0.0.1'))).status).toBe(429);
+      expect((await login(gateway.url, from('198.51.100.8', '10.0.0.2'))).status).toBe(200);
       const seen = upstreams.auth.seen[upstreams.auth.seen.length - 1];
       expect(seen.headers['x-forwarded-for']).toBe('10.0.0.2');
+      expect(await redis.get(`${gateway.keyPrefix}ratelimit:anon:ip:10.0.0.1`)).toBe('3');
+    } finally {
+      await gateway.stop();
+      await deleteKeys(redis, gateway.keyPrefix);
+    }
+  });
+
+  it('with TRUST_PROXY naming the proxies, the client is the last address not among them', async () => {
+    const gateway = await startTestGateway({ ...upstreams.env, THROTTLE_RATES: 'anon=2/minute', TRUST_PROXY: '10.1.0.0/16,127.0.0.1' });
+    try {
+      // Two proxies: the one at 10.1.2.3 appended the client, this test's connection (127.0.0.1) appended 10.1.2.3.
+      const from = (...addresses: string[]) => ({ 'x-forwarded-for': addresses.join(', ') });
+      expect((await login(gateway.url, from('10.0.0.1', '10.1.2.3'))).status).toBe(200);
+      expect((await login(gateway.url, from('198.51.100.7', '10.0.0.1', '10.1.2.3'))).status).toBe(200);
+      expect((await login(gateway.url, from('198.51.100.8', '10.0.0.1', '10.1.2.3'))).status).toBe(429);
+      expect((await login(gateway.url, from('10.0.0.2', '10.1.2.3'))).status).toBe(200);
     } finally {
       await gateway.stop();
       await deleteKeys(redis, gateway.keyPrefix);

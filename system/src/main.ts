@@ -5,7 +5,7 @@ import { startSystem } from './system';
 const logger = createLogger('system');
 startSystem({ ports: 'fixed' }).then(
   (system) => {
-    logger.info({ gateway: system.gatewayUrl }, 'CRM platform running');
+    logger.info({ gateway: system.gatewayUrl, gatewayMetrics: `${system.gatewayMetricsUrl}/metrics` }, 'CRM platform running');
     exitOnSignal(() => system.stop(), logger);
   },
   (error: unknown) => {

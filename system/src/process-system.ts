@@ -65,7 +65,7 @@ export async function startProcessSystem(options: ProcessSystemOptions = {}): Pr
     ...options.gatewayEnv,
     ...urls,
   };
-  const gateway = await startGateway({ env, port: 0, logger: createLogger('gateway', env.GATEWAY_LOG_LEVEL ?? 'silent') });
+  const gateway = await startGateway({ env, port: 0, metricsPort: 0, logger: createLogger('gateway', env.GATEWAY_LOG_LEVEL ?? 'silent') });
 
   return {
     gatewayUrl: gateway.url,

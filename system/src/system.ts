@@ -28,6 +28,8 @@ export interface SystemOptions {
 
 export interface RunningSystem {
   gatewayUrl: string;
+  /** Where the gateway's `GET /metrics` answers: a port apart from the API's. */
+  gatewayMetricsUrl: string;
   services: Record<string, RunningService>;
   /** Graceful stop: gateway first (no new requests), then the services. */
   stop(): Promise<void>;
@@ -65,10 +67,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   };
   try {
     for (const { definition } of SERVICES) await start(definition);
-    const gateway = await startGateway({ env: gatewayEnv, port: anyPort ? 0 : undefined, logger: loggerFor('gateway') });
+    const gateway = await startGateway({
+      env: gatewayEnv,
+      port: anyPort ? 0 : undefined,
+      metricsPort: anyPort ? 0 : undefined,
+      logger: loggerFor('gateway'),
+    });
     const systemLogger = loggerFor('system');
     return {
       gatewayUrl: gateway.url,
+      gatewayMetricsUrl: gateway.metricsUrl,
       services,
       stop: () =>
         closeInOrder(

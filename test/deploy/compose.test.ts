@@ -22,6 +22,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, unknown>;
   user?: string;
+  ports?: unknown[];
 }
 
 const appServices = Object.entries(compose.services).filter(([, service]) => service.command?.[0] === 'node');
@@ -49,6 +50,29 @@ it('runs every service of the system and the gateway, each on its own port', () 
   for (const [name, service] of appServices) {
     if (name === 'gateway') expect(service.environment?.GATEWAY_PORT).toBe('8080');
     else expect(Number(service.environment?.PORT)).toBe(definitions.get(name)!.defaultPort);
+  }
+});
+
+it("publishes the gateway's API port and nothing else (not its /metrics, not a server's port or UI)", () => {
+  const published = Object.entries(compose.services).flatMap(([name, service]) => (service.ports ?? []).map((port) => [name, port]));
+  const apiPort = compose.services.gateway!.environment!.GATEWAY_PORT;
+  expect(published).toEqual([['gateway', `${apiPort}:${apiPort}`]]);
+  expect(compose.services.gateway!.environment!.METRICS_PORT).not.toBe(apiPort);
+});
+
+it('has no default for a password or secret: each must be given, or compose refuses to start', () => {
+  const text = read('docker-compose.yml');
+  // `${NAME:?message}` fails when NAME is unset or empty; `${NAME:-default}`, `${NAME-default}` and `${NAME}` do not.
+  const uses = [...text.matchAll(/\$\{([A-Z0-9_]*(?:PASSWORD|SECRET)[A-Z0-9_]*)([^}]*)\}/g)].map(([, variable, rest]) => [variable, rest!.slice(0, 2)]);
+  expect(new Set(uses.map(([variable]) => variable))).toEqual(new Set(['POSTGRES_PASSWORD', 'RABBITMQ_PASSWORD', 'INTERNAL_TOKEN_SECRET']));
+  expect(uses.filter(([, operator]) => operator !== ':?')).toEqual([]);
+  // And no literal one: every password setting and every credential in a URL is such a required variable.
+  const required = /^\$\{[A-Z0-9_]+:\?[^}]*\}$/;
+  for (const [name, service] of Object.entries(compose.services)) {
+    for (const [setting, value] of Object.entries(service.environment ?? {})) {
+      const secret = /PASSWORD|PASS$|SECRET/.test(setting) ? value : /^[a-z]+:\/\/[^:/@]+:([^@]*)@/.exec(value)?.[1];
+      if (secret !== undefined) expect([name, setting, required.test(secret)]).toEqual([name, setting, true]);
+    }
   }
 });
 

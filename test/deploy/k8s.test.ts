@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { DEV_INTERNAL_TOKEN_SECRET, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
-import { parseThrottleRates } from '@crm/gateway';
+import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -132,7 +132,9 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
     'INTERNAL_TOKEN_SECRET',
     'REDIS_URL',
     'GATEWAY_PORT',
+    'METRICS_PORT',
     'THROTTLE_RATES',
+    'TRUST_PROXY',
     'AUTH_SERVICE_URL',
     'LEADS_SERVICE_URL',
     'CONTACTS_SERVICE_URL',
@@ -145,6 +147,8 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
   'import-export': [...SERVICE_SETTINGS, 'LEADS_SERVICE_URL', 'CONTACTS_SERVICE_URL'],
 };
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
+/** Where `GET /metrics` answers when not on the workload's port: the gateway's, kept off the port the Ingress routes. */
+const METRICS_PORTS = new Map<string, number>([['gateway', 9464]]);
 /** The NetworkPolicy letting Prometheus scrape `/metrics` on every pod (k8s/base/allow-metrics-scrape.yaml). */
 const SCRAPE_POLICY = 'allow-metrics-scrape';
 /**
@@ -217,7 +221,10 @@ describe.each(renders)('%s', (dir, objects) => {
       expect(others).toEqual([]);
       expect(container!.image).toMatch(/^crm-platform(:|$)/);
       expect(container!.command).toEqual(['node', workload === 'gateway' ? 'gateway/dist/main.js' : `services/${workload}/dist/main.js`]);
-      expect(container!.ports?.map((port) => port.containerPort)).toEqual([PORTS.get(workload)]);
+      expect(container!.ports?.map((port) => [port.name, port.containerPort])).toEqual([
+        ['http', PORTS.get(workload)],
+        ...(METRICS_PORTS.has(workload) ? [['metrics', METRICS_PORTS.get(workload)]] : []),
+      ]);
       const service = objects.find((object) => object.kind === 'Service' && object.metadata.name === workload) as (IService & K8sObject) | undefined;
       expect(service?.spec?.type ?? 'ClusterIP').toBe('ClusterIP');
       expect(matches(service?.spec?.selector, podLabels(deployment)) && Object.keys(service?.spec?.selector ?? {}).length > 0).toBe(true);
@@ -322,7 +329,7 @@ describe.each(renders)('%s', (dir, objects) => {
       expect([workload, matches(scrape[0]!.spec?.podSelector.matchLabels, podLabels(deployment))]).toEqual([workload, true]);
       expect([workload, deployment.spec?.template.metadata?.annotations]).toEqual([
         workload,
-        { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(PORTS.get(workload)), 'prometheus.io/path': '/metrics' },
+        { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(METRICS_PORTS.get(workload) ?? PORTS.get(workload)), 'prometheus.io/path': '/metrics' },
       ]);
     }
     expect(scrape[0]!.spec?.ingress).toEqual([
@@ -333,18 +340,37 @@ describe.each(renders)('%s', (dir, objects) => {
             podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
           },
         ],
-        ports: [{ port: 'http', protocol: 'TCP' }],
+        ports: [
+          { port: 'http', protocol: 'TCP' },
+          { port: 'metrics', protocol: 'TCP' },
+        ],
       },
     ]);
   });
 
-  it('routes the Ingress to the gateway Service', () => {
+  it("routes the Ingress to the gateway's API port only, which answers no /metrics", () => {
     const ingresses = ofKind<IIngress>(objects, 'Ingress');
     expect(ingresses).toHaveLength(1);
     const paths = ingresses[0]!.spec?.rules?.flatMap((rule) => rule.http?.paths ?? []) ?? [];
     expect(paths.map(({ path, pathType, backend }) => [path, pathType, backend.service?.name, backend.service?.port?.name ?? backend.service?.port?.number])).toEqual([
       ['/api', 'Prefix', 'gateway', 'http'],
     ]);
+    // An Ingress reaches only ports of the Service: the gateway's has the API port and nothing else.
+    const service = objects.find((object) => object.kind === 'Service' && object.metadata.name === 'gateway') as IService & K8sObject;
+    const container = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!.spec!.template.spec!.containers[0]!;
+    const containerPort = (target: number | string | undefined) =>
+      typeof target === 'number' ? target : container.ports?.find((port) => port.name === target)?.containerPort;
+    expect(service.spec?.ports?.map((port) => [port.name, containerPort(port.targetPort ?? port.port)])).toEqual([['http', PORTS.get('gateway')]]);
+  });
+
+  it("gives the gateway settings it starts with: TRUST_PROXY for the ingress controller's one hop, /metrics on the metrics port", () => {
+    const gateway = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!;
+    const name = gateway.spec!.template.spec!.containers[0]!.envFrom?.find((source) => source.configMapRef)?.configMapRef?.name;
+    const settings = configMaps.find((configMap) => configMap.metadata?.name === name)!.data!;
+    const config = loadGatewayConfig({ ...settings, INTERNAL_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' });
+    expect(config.TRUST_PROXY).toBe(1);
+    expect(config.METRICS_PORT).toBe(METRICS_PORTS.get('gateway'));
+    expect(config.GATEWAY_PORT).toBe(PORTS.get('gateway'));
   });
 
   it(dir === 'k8s/base' ? 'holds no Secret (crm-secrets is created per environment)' : 'generates crm-secrets with every key, development values only', () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { mintInternalToken, type Caller } from '@crm/shared';
+import { callInternal } from '../support/internal-api';
 import { startTestSystem, type TestSystem } from '../support/system';
-import { addMember, registerTenant, type TenantAdmin } from '../support/tenants';
+import { addMember, PASSWORD, registerTenant, type TenantAdmin } from '../support/tenants';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -207,5 +208,39 @@ describe('services behind the gateway', () => {
       expect((await fetch(`${url}/livez`)).status).toBe(200);
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
     }
+  });
+});
+
+describe('canonical paths (DESIGN §4)', () => {
+  /** Real routes spelled otherwise: express alone routes each to a handler, the gateway to another entry or none. */
+  const MISSPELLED = [
+    { service: 'auth', method: 'POST', path: '/api/auth/login' },
+    { service: 'auth', method: 'POST', path: '/api/auth/LOGIN/' },
+    { service: 'leads', method: 'POST', path: '/api/LEADS/' },
+    { service: 'leads', method: 'POST', path: '/api/leads/DUPLICATES/' },
+  ] as const;
+  const NOT_FOUND = { status: 404, body: { detail: 'Not found.' } };
+
+  it('when a route is spelled otherwise with a valid token, then the gateway answers 404 without reaching the handler or counting the write', async () => {
+    const caller = await registerTenant(system.api, 'Spelling');
+    const credentials = { email: caller.email, password: PASSWORD };
+    for (const { method, path } of MISSPELLED) {
+      const res = await system.api.request(method, path, credentials, { token: caller.access });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, ...NOT_FOUND });
+    }
+    // The caller's first counted write: its bucket is full but for this one.
+    const write = await system.api.post('/api/auth/api-tokens/', { name: 'first write', scopes: ['leads:read'] }, { token: caller.access });
+    expect(write.status).toBe(201);
+    const limit = Number(/;q=(\d+);/.exec(write.headers.get('ratelimit-policy') ?? '')?.[1]);
+    expect(write.headers.get('ratelimit')).toMatch(new RegExp(`^"write";r=${limit - 1};`));
+  });
+
+  it('when a service is called past the gateway with a route spelled otherwise, then it answers 404 too', async () => {
+    const credentials = { email: admin.email, password: PASSWORD };
+    for (const { service, method, path } of MISSPELLED) {
+      const res = await callInternal(system, service, method, path, admin.access, credentials);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, ...NOT_FOUND });
+    }
+    expect((await callInternal(system, 'auth', 'POST', '/api/auth/login/', admin.access, credentials)).status).toBe(200);
   });
 });

@@ -23,7 +23,7 @@ async function scrape(baseUrl: string): Promise<{ text: string; samples: Sample[
 
 describe('GET /metrics (DESIGN §9)', () => {
   it('when scraped without any token, then the gateway and every service answer in the Prometheus format, labelled with their name', async () => {
-    for (const [name, url] of [['gateway', system.gatewayUrl], ...Object.values(system.services).map((s) => [s.name, s.url])] as const) {
+    for (const [name, url] of [['gateway', system.gatewayMetricsUrl], ...Object.values(system.services).map((s) => [s.name, s.url])] as const) {
       const { samples } = await scrape(url);
       expect(sampleValue(samples, 'process_resident_memory_bytes', { service: name })).toBeGreaterThan(0);
     }
@@ -36,14 +36,14 @@ describe('GET /metrics (DESIGN §9)', () => {
     expect((await system.api.get(`/api/leads/${lead.id}/`, { token: 'not-a-token' })).status).toBe(401);
     expect((await system.api.get('/api/nothing-here/', { token: admin.access })).status).toBe(404);
 
-    const gateway = await scrape(system.gatewayUrl);
-    const viaGateway = (method: string, status: string) => sampleValue(gateway.samples, 'http_requests_total', { service: 'gateway', method, route: '/api/leads/**', status });
-    expect(viaGateway('POST', '201')).toBe(1);
-    expect(viaGateway('GET', '200')).toBe(READ_LIMIT);
-    expect(viaGateway('GET', '429')).toBe(1);
-    expect(viaGateway('GET', '401')).toBe(1);
+    const gateway = await scrape(system.gatewayMetricsUrl);
+    const viaGateway = (method: string, route: string, status: string) => sampleValue(gateway.samples, 'http_requests_total', { service: 'gateway', method, route, status });
+    expect(viaGateway('POST', '/api/leads/', '201')).toBe(1);
+    expect(viaGateway('GET', '/api/leads/:id/', '200')).toBe(READ_LIMIT);
+    expect(viaGateway('GET', '/api/leads/:id/', '429')).toBe(1);
+    expect(viaGateway('GET', '/api/leads/:id/', '401')).toBe(1);
     expect(sampleValue(gateway.samples, 'http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
-    expect(sampleValue(gateway.samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/leads/**', status: '200' })).toBe(READ_LIMIT);
+    expect(sampleValue(gateway.samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/leads/:id/', status: '200' })).toBe(READ_LIMIT);
     expect(sampleValue(gateway.samples, 'crm_rate_limit_rejections_total', { bucket: 'read' })).toBe(1);
 
     const leads = await scrape(system.services.leads!.url);
@@ -69,5 +69,12 @@ describe('GET /metrics (DESIGN §9)', () => {
     }, 15_000, 'the leads outbox drained');
     expect(sampleValue(leads.samples, 'crm_outbox_oldest_event_age_seconds', {})).toBe(0);
     expect(leads.text).not.toContain(lead.id);
+  });
+
+  it("when /metrics is asked of the gateway's API port, then 404: the figures answer on their own port only", async () => {
+    const res = await fetch(`${system.gatewayUrl}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('http_requests_total');
+    await scrape(system.gatewayMetricsUrl);
   });
 });

@@ -1,4 +1,5 @@
 import { commonConfig, createLogger, loadConfig, openServiceDatabase, port, type AnyServiceDefinition, type CommonConfig, type DataSource } from '@crm/shared';
+import type { Router } from 'express';
 
 export interface OpenedService {
   dataSource: DataSource;
@@ -22,4 +23,14 @@ export async function openService(definition: AnyServiceDefinition): Promise<Ope
       await dataSource.destroy();
     },
   };
+}
+
+/** The router a service really serves, built from its definition with real dependencies. */
+export async function routerOf(definition: AnyServiceDefinition): Promise<Router> {
+  const service = await openService(definition);
+  try {
+    return await definition.routes(service.deps);
+  } finally {
+    await service.close();
+  }
 }

@@ -1,10 +1,5 @@
+import { pathSpellsTemplate } from '@crm/shared';
 import type { RouteEntry } from './route-table';
-
-/** `/api/leads/**` matches `/api/leads/` and every path below it; any other pattern only itself. */
-function pathMatches(pattern: string, path: string): boolean {
-  if (pattern.endsWith('/**')) return path.startsWith(pattern.slice(0, -'**'.length));
-  return path === pattern;
-}
 
 /**
  * A path the gateway refuses to route: dot segments (`/api/leads/../audit-logs/`), encoded slashes or
@@ -25,11 +20,12 @@ export function isAmbiguousPath(path: string): boolean {
   return false;
 }
 
-/** The first entry of `table` answering `method` on `path` (the raw path, without the query). */
+/**
+ * The first entry of `table` answering `method` on `path` (the raw path, without the query), spelled as
+ * the services match it: a path that only resembles an entry's (another case, no trailing slash) is none.
+ */
 export function matchRoute(table: readonly RouteEntry[], method: string, path: string): RouteEntry | undefined {
   if (isAmbiguousPath(path)) return undefined;
   const upper = method.toUpperCase();
-  return table.find(
-    (entry) => (entry.methods === '*' || entry.methods.includes(upper)) && pathMatches(entry.path, path),
-  );
+  return table.find((entry) => entry.methods.includes(upper) && pathSpellsTemplate(entry.path, path));
 }

@@ -84,6 +84,7 @@ export async function startTestGateway(
       ...env,
     },
     port: 0,
+    metricsPort: 0,
     logger: logger ?? pino({ level: 'silent' }),
   });
   const stop = gateway.stop;

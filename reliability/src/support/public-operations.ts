@@ -100,4 +100,4 @@ export function fillPath(template: string, values: Record<string, string>): stri
 }
 
 /** `METHOD path` of a route-table entry, how the reports name it. */
-export const routeName = (route: RouteEntry) => `${route.methods === '*' ? '*' : route.methods.join('|')} ${route.path}`;
+export const routeName = (route: RouteEntry) => `${route.methods.join('|')} ${route.path}`;

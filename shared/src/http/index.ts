@@ -1,4 +1,5 @@
 export * from './access-log';
+export * from './canonical-paths';
 export * from './error-handler';
 export * from './health';
 export * from './pagination';

@@ -7,6 +7,7 @@ import { INTERNAL_JSON_LIMIT, INTERNAL_PATH_PREFIX } from '../import-export/impo
 import type { Logger } from '../logging/logger';
 import { createMetricsRegistry, expressRouteLabel, httpMetrics, metricsRouter } from '../metrics';
 import { accessLog } from './access-log';
+import { canonicalPathsOnly } from './canonical-paths';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type HealthState, type ReadinessChecks } from './health';
 import { refuseMalformedText } from './malformed-text';
@@ -32,9 +33,10 @@ export interface ServiceAppOptions {
 
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
- * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, JSON bodies, no
- * malformed text (NUL, unpaired surrogates) in bodies and queries, idempotency keys, the service's
- * routes, then the contract's 404 and error bodies.
+ * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, no path that only
+ * resembles a route (DESIGN §4: paths are canonical), JSON bodies, no malformed text (NUL, unpaired
+ * surrogates) in bodies and queries, idempotency keys, the service's routes, then the contract's 404
+ * and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
@@ -47,6 +49,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(healthRouter(options.readiness, options.health));
   app.use(metricsRouter(metrics));
   app.use(requireInternalToken(options.internalToken));
+  app.use(canonicalPathsOnly(options.routes));
   // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports.
   const json = express.json({ limit: options.jsonLimit ?? '1mb' });
   const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
