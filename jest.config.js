@@ -9,8 +9,9 @@ const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescri
 /**
  * `CRM_EMBEDDED=1` (`npm run test:embedded`): the end-to-end suites once more, on the embedded default.
  * Left out there: the suites that run each service in a process of its own and kill or restart them
- * (the in-process bus joins the services of one process only, by design), and the one that makes two
- * transactions deadlock (an embedded database has one connection: its transactions never overlap).
+ * (the in-process bus joins the services of one process only, by design), and those that need what
+ * the embedded default has not: two transactions at once (an embedded database has one connection), two
+ * gateways sharing Redis.
  */
 const embedded = process.env.CRM_EMBEDDED === '1';
 const MULTI_PROCESS_SUITES = [
@@ -19,7 +20,7 @@ const MULTI_PROCESS_SUITES = [
   'test/e2e/import-export/commit-killed.test.ts',
   'test/e2e/merge/merge-links.test.ts',
 ];
-const CONCURRENT_CONNECTION_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts'];
+const SERVER_ONLY_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts', 'test/e2e/credential-changes-replicas.test.ts'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -41,7 +42,7 @@ module.exports = {
     '/node_modules/',
     '/dist/',
     ...(process.env.CRM_PACT_SUITES ? [] : ['\\.pact\\.test\\.ts$']),
-    ...(embedded ? [...MULTI_PROCESS_SUITES, ...CONCURRENT_CONNECTION_SUITES].map((suite) => `<rootDir>/${suite}`) : ['\\.embedded\\.test\\.ts$']),
+    ...(embedded ? [...MULTI_PROCESS_SUITES, ...SERVER_ONLY_SUITES].map((suite) => `<rootDir>/${suite}`) : ['\\.embedded\\.test\\.ts$']),
   ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['<rootDir>/test/support/test-env.ts'],

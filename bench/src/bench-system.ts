@@ -18,7 +18,7 @@ export const BENCH_ENV = {
   AMQP_URL: process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
   AMQP_NAMESPACE: process.env.BENCH_AMQP_NAMESPACE ?? 'crmbench',
   REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12',
-  THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute',
+  THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute,unauthenticated=100000000/minute',
   LOG_LEVEL: 'warn',
 };
 

@@ -6,6 +6,7 @@ import {
   healthRouter,
   httpMetrics,
   metricsRouter,
+  OwnerLookup,
   requestIdMiddleware,
   type HealthState,
   type Logger,
@@ -20,11 +21,15 @@ import { createApiTokenResolver } from './credentials/api-token-resolver';
 import { apiTokenRevocationWatcher } from './credentials/api-token-revocation';
 import { authenticateMiddleware, scopeCheckMiddleware } from './credentials/authenticate.middleware';
 import { createAuthenticator } from './credentials/authenticator';
+import { credentialChangeWatcher } from './credentials/credential-change-watcher';
+import { CredentialChanges } from './credentials/credential-changes';
+import { UnknownApiTokens } from './credentials/unknown-api-tokens';
 import { createUserTokenVerifier } from './credentials/user-token-verifier';
 import { apiDocsRoutes } from './docs/api-docs.routes';
 import { createUpstreamProxy } from './proxy/upstream-proxy';
-import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
+import { rateLimitMiddleware, rateLimitRejections } from './rate-limit/rate-limit.middleware';
 import { BucketRateLimiter } from './rate-limit/rate-limiter';
+import { UnauthenticatedLimit } from './rate-limit/unauthenticated-limit';
 import { matchedRoute } from './request-state';
 import { routeMiddleware } from './routing/route.middleware';
 import { ROUTE_TABLE, type RouteEntry } from './routing/route-table';
@@ -59,7 +64,8 @@ export interface GatewayApp {
 
 /**
  * The public entry point: request id, access log, request metrics, health probes, then
- * for every API request route match → authenticate → scope check → rate limit → proxy to the owning
+ * for every API request route match → authenticate (an address with too many failed credentials is
+ * refused before its credential is looked at) → scope check → rate limit → proxy to the owning
  * service. The API's documentation is served by the gateway itself, to anyone.
  */
 export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
@@ -69,7 +75,8 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const metrics = deps.metrics ?? createMetricsRegistry('gateway');
   const authUrl = config.AUTH_SERVICE_URL.replace(/\/+$/, '');
 
-  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger);
+  const credentialChanges = new CredentialChanges(redis, logger);
+  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger, credentialChanges);
   const authenticate = createAuthenticator(
     createUserTokenVerifier({
       jwksUrl: `${authUrl}/api/auth/.well-known/jwks.json`,
@@ -78,16 +85,28 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
       internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
       fetch: fetchImpl,
       logger,
+      changes: credentialChanges,
+      profiles: new OwnerLookup({
+        secret: config.INTERNAL_TOKEN_SECRET,
+        ownerUrls: { profile: authUrl },
+        timeoutMs: PROFILE_LOOKUP_TIMEOUT_MS,
+        resendForMs: PROFILE_LOOKUP_RESEND_MS,
+        logger,
+      }),
     }),
     createApiTokenResolver({
       resolveUrl: `${authUrl}/internal/api-tokens/resolve`,
       internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
       fetch: fetchImpl,
       cache: apiTokenCache,
+      unknownTokens: new UnknownApiTokens(redis, logger),
       logger,
     }),
   );
+  const watchRevocations = apiTokenRevocationWatcher(apiTokenCache);
+  const watchCredentialChanges = credentialChangeWatcher(credentialChanges);
   const limiter = new BucketRateLimiter(config.THROTTLE_RATES, redis, logger);
+  const rejections = rateLimitRejections(metrics);
   const proxy = createUpstreamProxy({
     targets: upstreamUrls(config),
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
@@ -95,7 +114,10 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
     retryForMs: config.UPSTREAM_RETRY_MS,
     logger,
     isDraining: () => health.draining,
-    onUpstreamResponse: apiTokenRevocationWatcher(apiTokenCache),
+    onUpstreamResponse: (req, statusCode) => {
+      watchRevocations(req, statusCode);
+      watchCredentialChanges(req, statusCode);
+    },
   });
 
   const app = express();
@@ -110,9 +132,9 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(apiDocsRoutes());
   app.use(
     routeMiddleware(deps.routeTable ?? ROUTE_TABLE),
-    authenticateMiddleware(authenticate),
+    authenticateMiddleware(authenticate, new UnauthenticatedLimit(limiter, rejections)),
     scopeCheckMiddleware,
-    rateLimitMiddleware(limiter, metrics),
+    rateLimitMiddleware(limiter, rejections),
     proxy.forward,
   );
   app.use(errorHandler(logger));
@@ -123,6 +145,13 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   metricsApp.use(errorHandler(logger));
   return { app, metricsApp, close: () => proxy.close() };
 }
+
+/**
+ * An access token that may predate a change of its profile is checked with auth's profile lookup: the
+ * longest wait for its answer, and how long a lookup nothing listened to (auth restarting) is sent again.
+ */
+const PROFILE_LOOKUP_TIMEOUT_MS = 5_000;
+const PROFILE_LOOKUP_RESEND_MS = 2_000;
 
 /** An API request is counted under its route-table entry (`/api/leads/:id/`), the gateway's own routes under their path. */
 const gatewayRouteLabel: RouteLabel = (req, res) => matchedRoute(res)?.path ?? expressRouteLabel(req, res);

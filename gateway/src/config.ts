@@ -68,8 +68,9 @@ export const gatewayConfigShape = {
     .describe('Prefix of every Redis key the gateway writes (rate-limit counters, API-token cache).'),
   THROTTLE_RATES: throttleRates.describe(
     'Rate per bucket, `<bucket>=<count>/<second|minute|hour|day>` comma-separated; buckets: read (GET, HEAD, ' +
-      'duplicate checks), write (other methods), anon (register, login, refresh-token, JWKS; per client address). ' +
-      'A bucket left out keeps its default.',
+      'duplicate checks), write (other methods), anon (register, login, refresh-token, JWKS; per client address), ' +
+      'unauthenticated (requests whose credential fails, 401, per client address; past it every request of the address ' +
+      'that needs a credential is refused before its credential is looked at). A bucket left out keeps its default.',
   ),
   API_TOKEN_CACHE_SECONDS: z.coerce
     .number()

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { createLogger, DEV_INTERNAL_TOKEN_SECRET } from '@crm/shared';
 import { ApiTokenCache } from '../src/credentials/api-token-cache';
 import { createApiTokenResolver } from '../src/credentials/api-token-resolver';
+import { UnknownApiTokens } from '../src/credentials/unknown-api-tokens';
 
 /**
  * A stand-in for auth at the TCP level: each new connection is either dropped as soon as the request
@@ -33,6 +34,7 @@ const resolverFor = (url: string) =>
     internalTokenSecret: DEV_INTERNAL_TOKEN_SECRET,
     fetch,
     cache: new ApiTokenCache(undefined, 0, createLogger('gateway', 'silent')),
+    unknownTokens: new UnknownApiTokens(undefined, createLogger('gateway', 'silent')),
     logger: createLogger('gateway', 'silent'),
   });
 

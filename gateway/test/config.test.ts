@@ -11,6 +11,7 @@ describe('gateway settings', () => {
       read: { limit: 1000, windowSeconds: 3600 },
       write: { limit: 200, windowSeconds: 3600 },
       anon: { limit: 20, windowSeconds: 60 },
+      unauthenticated: { limit: 60, windowSeconds: 60 },
     });
     expect(config.API_TOKEN_CACHE_SECONDS).toBe(30);
     expect(config.TRUST_PROXY).toBe(false);
@@ -29,6 +30,7 @@ describe('gateway settings', () => {
       read: { limit: 10, windowSeconds: 1 },
       write: { limit: 5, windowSeconds: 86_400 },
       anon: { limit: 20, windowSeconds: 60 },
+      unauthenticated: { limit: 60, windowSeconds: 60 },
     });
     expect(parseThrottleRates('anon=3/minute').anon).toEqual({ limit: 3, windowSeconds: 60 });
   });

@@ -307,3 +307,55 @@ describe('gateway forwarding when a service is down', () => {
     }
   });
 });
+
+describe('gateway forwarding of an upload its service answers before reading it', () => {
+  const MIB = 1024 * 1024;
+
+  it('when the service refuses uploads unread (429), then the client gets each 429 and its one connection serves every next request', async () => {
+    const upstreams = await startUpstreams();
+    // Refuses every upload at once, reading none of its body, as the upload bound does.
+    const connectionHeaders: Array<string | undefined> = [];
+    const refusing = http.createServer((req, res) => {
+      if (req.method !== 'POST') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      connectionHeaders.push(req.headers.connection);
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"detail":"Request was throttled.","retry_after":1}');
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const { port } = refusing.address() as { port: number };
+    const gateway = await startTestGateway({ ...upstreams.env, LEADS_SERVICE_URL: `http://127.0.0.1:${port}` });
+    // One connection: each request must wait for the one before it to be done with it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const token = await signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES });
+      // An answer, or what stood in its way; a request queued behind a stalled connection gets none.
+      const send = (method: string, body?: Buffer) =>
+        new Promise<string>((resolve) => {
+          setTimeout(() => resolve('no answer in 3 s'), 3_000);
+          const req = http.request(new URL(`/api/leads/${randomUUID()}/attachments/`, gateway.url), {
+            method,
+            agent,
+            headers: { ...bearer(token), ...(body ? { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(body.length) } : {}) },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve(`${res.statusCode} ${text}`));
+          });
+          req.on('error', (error) => resolve(`error: ${error.message}`));
+          req.end(body);
+        });
+      const upload = Buffer.alloc(6 * MIB);
+      const answers = [await send('POST', upload), await send('POST', upload), await send('GET'), await send('POST', upload)];
+      expect(answers).toEqual([...Array(2).fill('429 {"detail":"Request was throttled.","retry_after":1}'), '200 {}', '429 {"detail":"Request was throttled.","retry_after":1}']);
+      // A write without an Idempotency-Key goes on a connection of its own, which still asks to be kept
+      // alive: the service then reads and drops the unread body, where a closing one would be reset.
+      expect(connectionHeaders).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);
+    } finally {
+      agent.destroy();
+      await gateway.stop();
+      await upstreams.close();
+      refusing.closeAllConnections();
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+});

@@ -438,7 +438,7 @@ async function main(): Promise<never> {
   const servers = await reliabilityServers('chaos', 9);
   const system = await startProcessSystem({
     serviceEnv: servers.env,
-    gatewayEnv: { ...servers.env, THROTTLE_RATES: 'read=10000000/hour,write=10000000/hour,anon=10000000/minute' },
+    gatewayEnv: { ...servers.env, THROTTLE_RATES: 'read=10000000/hour,write=10000000/hour,anon=10000000/minute,unauthenticated=10000000/minute' },
   });
   // Straight to the server, not through its proxy; a new connection after the chaos (a real restart ends it).
   const connect = async () => {

@@ -24,7 +24,7 @@ import { registerTenant, type ScriptTenant } from './support/tenants';
 const SCRIPT = 'dependency-outages';
 const READ_LIMIT = 20;
 /** Reads per user are limited (phase a runs into it); writes are not in the way of the other phases. */
-const THROTTLE_RATES = `read=${READ_LIMIT}/minute,write=100000/hour,anon=100000/minute`;
+const THROTTLE_RATES = `read=${READ_LIMIT}/minute,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute`;
 const OVER_LIMIT = 5;
 const BROKER_DOWN_MS = 8_000;
 const DATABASE_DOWN_MS = 4_000;

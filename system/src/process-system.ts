@@ -61,7 +61,7 @@ export async function startProcessSystem(options: ProcessSystemOptions = {}): Pr
   for (const { name } of SERVICE_PROCESSES) await start(name);
   const env: Record<string, string | undefined> = {
     ...process.env,
-    THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute',
+    THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute',
     ...options.gatewayEnv,
     ...urls,
   };

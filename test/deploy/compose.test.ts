@@ -64,7 +64,7 @@ it('has no default for a password or secret: each must be given, or compose refu
   const text = read('docker-compose.yml');
   // `${NAME:?message}` fails when NAME is unset or empty; `${NAME:-default}`, `${NAME-default}` and `${NAME}` do not.
   const uses = [...text.matchAll(/\$\{([A-Z0-9_]*(?:PASSWORD|SECRET)[A-Z0-9_]*)([^}]*)\}/g)].map(([, variable, rest]) => [variable, rest!.slice(0, 2)]);
-  expect(new Set(uses.map(([variable]) => variable))).toEqual(new Set(['POSTGRES_PASSWORD', 'RABBITMQ_PASSWORD', 'INTERNAL_TOKEN_SECRET']));
+  expect(new Set(uses.map(([variable]) => variable))).toEqual(new Set(['POSTGRES_PASSWORD', 'RABBITMQ_PASSWORD', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET']));
   expect(uses.filter(([, operator]) => operator !== ':?')).toEqual([]);
   // And no literal one: every password setting and every credential in a URL is such a required variable.
   const required = /^\$\{[A-Z0-9_]+:\?[^}]*\}$/;

@@ -122,7 +122,7 @@ export function deploymentProblems(objects: K8sObject[]): string[] {
 const ownersAsked = (definition: AnyServiceDefinition): string[] => [...new Set((definition.replicas ?? []).map((replica) => REPLICATED_TYPE_OWNERS[replica.type]))];
 const ownerUrl = (service: string): string => SERVICE_URL_SETTINGS[service as ServiceName].setting;
 
-const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'REDIS_URL'];
+const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
 const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT'];
 /** The settings each workload's containers may be given, as in docker-compose.yml. */
 const ALLOWED_SETTINGS: Record<string, string[]> = {
@@ -146,6 +146,8 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
   ...Object.fromEntries(SERVICES.map(({ definition }) => [definition.name, [...SERVICE_SETTINGS, ...ownersAsked(definition).map(ownerUrl)]])),
   'import-export': [...SERVICE_SETTINGS, 'LEADS_SERVICE_URL', 'CONTACTS_SERVICE_URL'],
 };
+// Auth alone holds the signing keys, encrypted with this secret (refused empty in production).
+ALLOWED_SETTINGS.auth!.push('SIGNING_KEY_SECRET');
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
 /** Where `GET /metrics` answers when not on the workload's port: the gateway's, kept off the port the Ingress routes. */
 const METRICS_PORTS = new Map<string, number>([['gateway', 9464]]);

@@ -95,6 +95,49 @@ describe('login and refresh', () => {
   });
 });
 
+describe('logging out', () => {
+  it('when a client logs out, then 204 and the refresh token of that session no longer works', async () => {
+    const admin = await registerTenant(system.api);
+    const res = await system.api.post('/api/auth/logout/', { refresh: admin.refresh });
+    expect(res.status).toBe(204);
+    const after = await system.api.post('/api/auth/refresh-token/', { refresh: admin.refresh });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('when logout gets an unknown refresh token, then 401 with a detail', async () => {
+    const res = await system.api.post('/api/auth/logout/', { refresh: 'not-a-real-refresh-token' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: expect.any(String), code: 'token_not_valid' });
+  });
+});
+
+describe('answers that carry credentials', () => {
+  it('when register, login, refresh-token or API-token creation answer, then Cache-Control is no-store', async () => {
+    const email = uniqueEmail('no-store');
+    const registered = await system.api.post('/api/auth/register/', { org_name: 'Acme', email, password: PASSWORD });
+    const loggedIn = await system.api.post('/api/auth/login/', { email, password: PASSWORD });
+    const refreshed = await system.api.post('/api/auth/refresh-token/', { refresh: loggedIn.body.refresh });
+    const apiToken = await system.api.post('/api/auth/api-tokens/', { name: 'ci', scopes: ['leads:read'] }, { token: refreshed.body.access });
+    const answers = [registered, loggedIn, refreshed, apiToken].map((res) => [res.status, res.headers.get('cache-control')]);
+    expect(answers).toEqual([
+      [201, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [201, 'no-store'],
+    ]);
+  });
+
+  it('when such an answer is replayed for its Idempotency-Key, then the replay is no-store too', async () => {
+    const admin = await registerTenant(system.api);
+    const keyed = { token: admin.access, headers: { 'Idempotency-Key': `api-token-${admin.orgId}` } };
+    const first = await system.api.post('/api/auth/api-tokens/', { name: 'ci', scopes: ['leads:read'] }, keyed);
+    const replayed = await system.api.post('/api/auth/api-tokens/', { name: 'ci', scopes: ['leads:read'] }, keyed);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect([first.headers.get('cache-control'), replayed.headers.get('cache-control')]).toEqual(['no-store', 'no-store']);
+  });
+});
+
 describe('users', () => {
   it('when an admin adds a member, then the member can log in and is listed with role and sales access', async () => {
     const admin = await registerTenant(system.api);

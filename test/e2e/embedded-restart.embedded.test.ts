@@ -11,7 +11,7 @@ import { eventually, registerTenant } from '../support/tenants';
 describe('the embedded default across a restart', () => {
   afterAll(() => rmSync(process.env.EMBEDDED_DATA_DIR!, { recursive: true, force: true }));
   const start = async () => {
-    const system = await startSystem({ env: { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' }, ports: 'any' });
+    const system = await startSystem({ env: { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute' }, ports: 'any' });
     return { system, api: new ApiClient(system.gatewayUrl) };
   };
 

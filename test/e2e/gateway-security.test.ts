@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { mintInternalToken, type Caller } from '@crm/shared';
+import { authConfig, openedSigningKey, signingKeyCipher } from '@crm/auth';
+import { loadConfig, mintInternalToken, type Caller } from '@crm/shared';
 import { callInternal } from '../support/internal-api';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { addMember, PASSWORD, registerTenant, type TenantAdmin } from '../support/tenants';
@@ -17,12 +18,10 @@ afterAll(async () => {
 
 const TOKEN_NOT_VALID = { detail: expect.any(String), code: 'token_not_valid' };
 
-/** The key auth signs with, read from its own schema: lets a test forge tokens auth would sign. */
+/** The key auth signs with, opened from its own schema: lets a test forge tokens auth would sign. */
 async function authSigningKey(): Promise<{ kid: string; privateJwk: JWK }> {
-  const [row] = await system.services.auth!.dataSource.query(
-    `SELECT kid, private_jwk FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1`,
-  );
-  return { kid: row.kid, privateJwk: row.private_jwk };
+  const cipher = await signingKeyCipher(loadConfig(authConfig, process.env));
+  return openedSigningKey(system.services.auth!.dataSource.manager, cipher, new Date());
 }
 
 /** Claims of a valid access token for the admin, which a test then spoils one at a time. */

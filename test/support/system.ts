@@ -4,7 +4,7 @@ import { ApiClient } from './api-client';
 import { EMBEDDED } from './test-env';
 
 /** Most suites are not about limits; the rate-limit suite sets its own. */
-const GENEROUS_LIMITS = { THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute' };
+const GENEROUS_LIMITS = { THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute' };
 
 export interface TestSystem extends RunningSystem {
   api: ApiClient;

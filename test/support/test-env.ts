@@ -13,6 +13,9 @@ export const TEST_ENV = {
   AMQP_NAMESPACE: 'crmtest',
   REDIS_URL: 'redis://127.0.0.1:6379/15',
   LOG_LEVEL: 'silent',
+  // OWASP's scrypt cost (2^17) takes over a second a hash on a busy test machine, and the suites register
+  // hundreds of users: 2^12 keeps them fast. services/auth/test/passwords.test.ts runs OWASP's cost once.
+  PASSWORD_HASH_COST: '12',
 } as const;
 
 /**
@@ -26,6 +29,7 @@ if (EMBEDDED) {
   process.env.EMBEDDED_DATA_DIR = mkdtempSync(join(tmpdir(), 'crm-embedded-test-'));
   process.env.NODE_ENV ??= 'test';
   process.env.LOG_LEVEL ??= 'silent';
+  process.env.PASSWORD_HASH_COST ??= TEST_ENV.PASSWORD_HASH_COST;
 } else {
   for (const [key, value] of Object.entries(TEST_ENV)) {
     process.env[key] ??= value;

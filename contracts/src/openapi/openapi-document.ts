@@ -135,10 +135,16 @@ function responses(operation: ApiOperation, route: RouteEntry): Record<string, u
     add(403, errorResponse(ERROR_RESPONSES.forbidden));
   }
   if (operation.path.includes('/:')) add(404, errorResponse(ERROR_RESPONSES.notFound));
-  add(429, errorResponse(ERROR_RESPONSES.tooMany));
+  add(429, errorResponse(tooManyOf(operation, route)));
   add(503, errorResponse(ERROR_RESPONSES.unavailable));
   add(504, errorResponse(ERROR_RESPONSES.timedOut));
   return answers;
+}
+
+/** Why a 429 may come: a rate of the route's bucket, of the client address, or the bytes uploads may hold at once. */
+function tooManyOf(operation: ApiOperation, route: RouteEntry): string {
+  if (route.auth === 'anonymous') return ERROR_RESPONSES.tooMany;
+  return operation.upload ? ERROR_RESPONSES.tooManyUploads : ERROR_RESPONSES.tooManyWithCredential;
 }
 
 /** A success answer's headers: the record's `ETag`; on a write, `Idempotent-Replayed` when it repeats a first answer. */

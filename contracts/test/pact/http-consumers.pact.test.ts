@@ -11,6 +11,7 @@ import {
 import Redis from 'ioredis';
 import { ApiTokenCache } from '../../../gateway/src/credentials/api-token-cache';
 import { createApiTokenResolver } from '../../../gateway/src/credentials/api-token-resolver';
+import { UnknownApiTokens } from '../../../gateway/src/credentials/unknown-api-tokens';
 import type { ImportExportConfig } from '../../../services/import-export/src/config';
 import { OwningServices } from '../../../services/import-export/src/owning/owning-services';
 import { CONTRACT_FILES } from '../../src/contract-files';
@@ -31,6 +32,8 @@ describe('the gateway resolving API tokens through auth', () => {
       internalTokenSecret: DEV_INTERNAL_TOKEN_SECRET,
       fetch,
       cache: new ApiTokenCache(redis, 0, logger),
+      // A resolver of its own each time, remembering nothing yet: every lookup is a call.
+      unknownTokens: new UnknownApiTokens(undefined, logger),
       logger,
     });
   afterAll(() => redis.disconnect());

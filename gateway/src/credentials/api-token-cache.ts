@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Caller, Logger } from '@crm/shared';
 import type Redis from 'ioredis';
+import { mayPredate, type CredentialChanges } from './credential-changes';
+
+/**
+ * A cached entry: the Caller with when it was cached (a change of its profile after that makes it stale),
+ * as one object because an older gateway sharing the cache forwards the entry as the Caller it expects
+ * (services ignore the extra field), and an entry it wrote has no `cachedAt`.
+ */
+type CachedCaller = Caller & { cachedAt?: number };
 
 /**
  * Resolved API tokens, cached in Redis for a short time so that not every request asks auth. Keyed by
  * the SHA-256 of the token (the token itself is never stored), with an index from the token's id to
- * that hash so a revocation seen by the gateway evicts the entry at once. Every Redis failure is a
- * cache miss: the gateway then asks auth each time.
+ * that hash so a revocation seen by the gateway evicts the entry at once. An entry that may predate a
+ * change of its profile's role or sales access is a miss: auth answers with the profile as it is now.
+ * Every Redis failure is a cache miss: the gateway then asks auth each time.
  */
 export class ApiTokenCache {
   constructor(
@@ -14,6 +23,8 @@ export class ApiTokenCache {
     private readonly redis: Redis | undefined,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
+    /** None: an entry serves its whole time whatever changes (a resolver tested on its own). */
+    private readonly changes?: CredentialChanges,
   ) {}
 
   static hashOf(token: string): string {
@@ -24,7 +35,10 @@ export class ApiTokenCache {
     if (this.ttlSeconds === 0 || !this.redis) return undefined;
     try {
       const cached = await this.redis.get(cacheKey(tokenHash));
-      return cached ? (JSON.parse(cached) as Caller) : undefined;
+      if (!cached) return undefined;
+      const { cachedAt, ...caller } = JSON.parse(cached) as CachedCaller;
+      const changedAt = await this.changes?.lastChangeOf(caller.profileId);
+      return changedAt !== undefined && mayPredate(cachedAt ?? 0, changedAt) ? undefined : caller;
     } catch (error) {
       this.logger.debug({ err: error }, 'API-token cache unavailable');
       return undefined;
@@ -36,7 +50,7 @@ export class ApiTokenCache {
     try {
       await this.redis
         .multi()
-        .set(cacheKey(tokenHash), JSON.stringify(caller), 'EX', this.ttlSeconds)
+        .set(cacheKey(tokenHash), JSON.stringify({ ...caller, cachedAt: Date.now() } satisfies CachedCaller), 'EX', this.ttlSeconds)
         .set(indexKey(caller.credential.id), tokenHash, 'EX', this.ttlSeconds)
         .exec();
     } catch (error) {

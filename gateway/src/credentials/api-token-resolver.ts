@@ -2,6 +2,7 @@ import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnav
 import { ApiTokenCache } from './api-token-cache';
 import { resolvedApiTokenSchema } from './caller.schemas';
 import { tokenNotValid } from './credential-errors';
+import type { UnknownApiTokens } from './unknown-api-tokens';
 
 export const API_TOKEN_PREFIX = 'crm_pat_';
 
@@ -14,6 +15,7 @@ export interface ApiTokenResolverOptions {
   internalTokenSecret: string;
   fetch: typeof fetch;
   cache: ApiTokenCache;
+  unknownTokens: UnknownApiTokens;
   logger: Logger;
 }
 
@@ -21,13 +23,15 @@ export type ApiTokenResolver = (token: string) => Promise<Caller>;
 
 /**
  * Turns an opaque API token into its Caller: from the cache, else by asking auth (`POST {token}` with an
- * anonymous internal token: 200 `{caller}`, 401 for an unknown, revoked or expired token).
+ * anonymous internal token: 200 `{caller}`, 401 for an unknown, revoked or expired token). A token auth
+ * refused is refused again without asking, for a while (`UnknownApiTokens`).
  */
 export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTokenResolver {
   return async (token) => {
     const tokenHash = ApiTokenCache.hashOf(token);
     const cached = await options.cache.get(tokenHash);
     if (cached) return cached;
+    if (await options.unknownTokens.has(tokenHash)) throw tokenNotValid();
 
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -54,6 +58,7 @@ export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTok
     }
     if (response.status === 401 || response.status === 404) {
       await response.body?.cancel();
+      await options.unknownTokens.remember(tokenHash);
       throw tokenNotValid();
     }
     let body: unknown;

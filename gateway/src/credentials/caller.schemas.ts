@@ -10,6 +10,13 @@ export const accessTokenClaimsSchema = z.object({
   scope: z.string(),
   jti: z.string().min(1),
   exp: z.number(),
+  iat: z.number().optional(),
+});
+
+/** What the gateway compares with an access token's claims in a profile answered by auth's internal lookup. */
+export const lookedUpProfileSchema = z.object({
+  role: z.enum(['admin', 'member']),
+  sales_access: z.boolean(),
 });
 
 /** What auth's `POST /internal/api-tokens/resolve` answers for a live API token. */

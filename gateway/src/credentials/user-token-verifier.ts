@@ -1,4 +1,12 @@
-import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/shared';
+import {
+  ExpiringCache,
+  INTERNAL_TOKEN_HEADER,
+  mintInternalToken,
+  ServiceUnavailableError,
+  type Caller,
+  type Logger,
+  type OwnerLookup,
+} from '@crm/shared';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -7,7 +15,8 @@ import {
   type FlattenedJWSInput,
   type JWSHeaderParameters,
 } from 'jose';
-import { accessTokenClaimsSchema } from './caller.schemas';
+import { accessTokenClaimsSchema, lookedUpProfileSchema } from './caller.schemas';
+import { mayPredate, type CredentialChanges } from './credential-changes';
 import { tokenNotValid } from './credential-errors';
 
 /** The algorithms auth signs access tokens with; anything else (`none`, HS256 with the public key, ...) is refused. */
@@ -23,6 +32,10 @@ export interface UserTokenVerifierOptions {
   logger: Logger;
   /** How soon an unknown `kid` may trigger another key-set fetch. */
   cooldownMs?: number;
+  /** The changes of role and sales access the gateway saw: a token issued before one is checked with auth. */
+  changes: CredentialChanges;
+  /** auth's internal profile lookup, telling whether such a token still carries its profile as it is. */
+  profiles: OwnerLookup;
 }
 
 export type UserTokenVerifier = (token: string) => Promise<Caller>;
@@ -32,10 +45,19 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 /**
  * How long a verified token is taken as verified without checking its signature again (never past its
  * `exp`): a client sends the same token request after request, and verifying the EdDSA signature was ~12%
- * of the gateway's CPU (profile of bench/src/gateway.ts). Access tokens cannot be revoked (they expire); the
- * bound keeps a key auth stops publishing from being trusted much longer than jose's key-set cache does.
+ * of the gateway's CPU (profile of bench/src/gateway.ts). Access tokens cannot be revoked (they expire; a
+ * change of their profile is checked on every request, reused or not); the bound keeps a key auth stops
+ * publishing from being trusted much longer than jose's key-set cache does.
  */
 const VERIFIED_TOKEN_REUSE_MS = 60_000;
+
+/** A token whose signature and claims were verified, for as long as that may be reused. */
+interface VerifiedToken {
+  caller: Caller;
+  /** The start of the second of `iat` (0 without one: then it may predate any change). */
+  issuedAtMs: number;
+  reusableUntilMs: number;
+}
 
 /** The key set could not be fetched: a gateway-side outage, not a bad token. */
 class KeySetUnavailable extends Error {}
@@ -44,6 +66,8 @@ class KeySetUnavailable extends Error {}
  * Verifies a user access token against auth's published keys (fetched with an internal token, as every
  * request to a service needs one; refetched on an unknown `kid`, at most once per cooldown) and turns
  * its claims into the Caller. Every kind of bad token is 401 `token_not_valid`; auth unreachable is 503.
+ * A token issued before its profile's role or sales access changed is 401 `token_not_valid` too, unless
+ * it still carries the profile as it is now: the client refreshes into a token with the new role.
  */
 export function createUserTokenVerifier(options: UserTokenVerifierOptions): UserTokenVerifier {
   const keySet = createRemoteJWKSet(new URL(options.jwksUrl), {
@@ -65,10 +89,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     }
   };
 
-  const verified = new ExpiringCache<Caller>();
-  return async (token) => {
-    const reusable = verified.get(token);
-    if (reusable) return reusable;
+  const verify = async (token: string): Promise<VerifiedToken> => {
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, keyFor, {
@@ -87,7 +108,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw tokenNotValid();
-    const { sub, tid, pid, role, sales, scope, exp } = claims.data;
+    const { sub, tid, pid, role, sales, scope, exp, iat } = claims.data;
     const caller: Caller = {
       userId: sub,
       tenantId: tid,
@@ -97,7 +118,34 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
       scopes: scope.split(' ').filter((s) => s !== ''),
       credential: { kind: 'user', id: sub },
     };
-    verified.set(token, caller, Math.min(Date.now() + VERIFIED_TOKEN_REUSE_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000));
-    return caller;
+    const reusableUntilMs = Math.min(Date.now() + VERIFIED_TOKEN_REUSE_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000);
+    return { caller, issuedAtMs: Math.floor(iat ?? 0) * 1000, reusableUntilMs };
+  };
+
+  /** Per token that may predate a change: the change it was checked against, and whether it passed. */
+  const checkedAgainstChange = new ExpiringCache<{ changedAt: number; current: boolean }>();
+  const carriesProfileAsItIs = async (token: string, { caller, issuedAtMs, reusableUntilMs }: VerifiedToken): Promise<boolean> => {
+    const changedAt = await options.changes.lastChangeOf(caller.profileId);
+    if (changedAt === undefined || !mayPredate(issuedAtMs, changedAt)) return true;
+    const checked = checkedAgainstChange.get(token);
+    if (checked?.changedAt === changedAt) return checked.current;
+    const [found] = await options.profiles.find('profile', caller, [caller.profileId]);
+    const profile = lookedUpProfileSchema.safeParse(found);
+    // No profile: it left the tenant. A change that left role and sales access as they are (or was undone)
+    // leaves the token as good as a new one.
+    const current = profile.success && profile.data.role === caller.role && profile.data.sales_access === caller.salesAccess;
+    checkedAgainstChange.set(token, { changedAt, current }, reusableUntilMs);
+    return current;
+  };
+
+  const verified = new ExpiringCache<VerifiedToken>();
+  return async (token) => {
+    let known = verified.get(token);
+    if (!known) {
+      known = await verify(token);
+      verified.set(token, known, known.reusableUntilMs);
+    }
+    if (!(await carriesProfileAsItIs(token, known))) throw tokenNotValid();
+    return known.caller;
   };
 }

@@ -53,6 +53,8 @@ interface Attempt {
   retryUntil: number;
   /** The client request's listeners before the attempt: http-proxy adds its own on every attempt. */
   listenersBefore: AttemptListeners;
+  /** The request to the service, dropped if the client's answer is complete before its body (`discardBodyOnceAnswered`). */
+  upstreamRequest?: http.ClientRequest;
   socket?: Socket;
   /** The socket's byte count when the attempt got it (a reused keep-alive socket has read earlier answers). */
   bytesReadBefore: number;
@@ -93,7 +95,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
   // A write without an Idempotency-Key goes on a connection of its own: a pooled one may be closed by a
   // draining service just as the request is written, and that reset looks like a crash mid-request, which
   // must not be repeated. On a fresh connection a reset can only be a crash; a draining service refuses.
-  const fresh = new http.Agent({ keepAlive: false });
+  const fresh = new OneRequestAgent();
   const retryForMs = options.retryForMs ?? 0;
   const attempts = new WeakMap<http.IncomingMessage, Attempt>();
 
@@ -111,6 +113,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
         proxyReq: (proxyReq, req) => {
           const attempt = attempts.get(req);
           if (!attempt) return;
+          attempt.upstreamRequest = proxyReq;
           if (attempt.body.kind === 'bytes') proxyReq.write(attempt.body.bytes);
           if (!proxyReq.socket) return;
           attempt.socket = proxyReq.socket;
@@ -163,6 +166,20 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
   const overPooled = proxiesOver(pooled);
   const overFresh = proxiesOver(fresh);
 
+  /**
+   * A streamed body may still be arriving when its answer is complete: a service refused the upload
+   * before reading it (429, 404), or the gateway answered 503/504. The rest then goes nowhere: the
+   * upstream request is dropped and the body read and discarded, as node does for a request answered
+   * unread, so the client's connection stays in step for its next request instead of stalling.
+   */
+  const discardBodyOnceAnswered = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    res.once('finish', () => {
+      if (req.complete) return;
+      req.unpipe();
+      attempts.get(req)?.upstreamRequest?.destroy();
+      req.resume();
+    });
+
   return {
     forward: async (req, res) => {
       const { service } = routeOf(res);
@@ -175,6 +192,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
         res.destroy(); // the client went away in the middle of its body
         return;
       }
+      if (body.kind === 'streamed') discardBodyOnceAnswered(req, res);
       const proxies = repeatable(req) ? overPooled : overFresh;
       proxies[service](req, res, body, Date.now() + retryForMs, 1);
     },
@@ -183,6 +201,22 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
       fresh.destroy();
     },
   };
+}
+
+/**
+ * A connection for one request, closed after it, that still asks the service to keep it alive: a service
+ * that answers before reading the whole body (an upload refused) then reads and drops the rest, where
+ * `Connection: close` has it reset the connection with the body unread, which can destroy its answer
+ * on the way back (a 503 instead of the service's 429).
+ */
+class OneRequestAgent extends http.Agent {
+  constructor() {
+    super({ keepAlive: true });
+  }
+
+  override keepSocketAlive(): boolean {
+    return false;
+  }
 }
 
 async function readRequestBody(req: Request): Promise<RequestBody> {

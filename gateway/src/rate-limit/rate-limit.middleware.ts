@@ -2,24 +2,30 @@ import { TooManyRequestsError } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { Counter, type Registry } from 'prom-client';
 import { callerOf, routeOf } from '../request-state';
-import { rateLimitHeaders, rateLimitKey, type BucketRateLimiter } from './rate-limiter';
+import { clientAddress, rateLimitHeaders, rateLimitKey, type BucketRateLimiter } from './rate-limiter';
 
-/**
- * Counts the request against the route's bucket for its credential (or client address), sets the
- * RateLimit headers (they stay on the upstream's response too), and answers 429 past the limit,
- * counting each refusal by bucket (`crm_rate_limit_rejections_total`).
- */
-export function rateLimitMiddleware(limiter: BucketRateLimiter, metrics: Registry): RequestHandler {
-  const rejections = new Counter({
+export type RateLimitRejections = Counter<'bucket'>;
+
+/** `crm_rate_limit_rejections_total`: every 429 of a rate limit, by bucket. */
+export function rateLimitRejections(metrics: Registry): RateLimitRejections {
+  return new Counter({
     name: 'crm_rate_limit_rejections_total',
     help: 'Requests refused with 429 by the rate limit, by bucket.',
     labelNames: ['bucket'] as const,
     registers: [metrics],
   });
+}
+
+/**
+ * Counts the request against the route's bucket for its credential (or client address), sets the
+ * RateLimit headers (they stay on the upstream's response too), and answers 429 past the limit,
+ * counting each refusal by bucket.
+ */
+export function rateLimitMiddleware(limiter: BucketRateLimiter, rejections: RateLimitRejections): RequestHandler {
   return async (req, res, next) => {
     const { bucket } = routeOf(res);
     const caller = callerOf(res);
-    const key = rateLimitKey(bucket, caller?.credential ?? null, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const key = rateLimitKey(bucket, caller?.credential ?? null, clientAddress(req));
     const decision = await limiter.consume(bucket, key);
     res.set(rateLimitHeaders(decision));
     if (!decision.allowed) {

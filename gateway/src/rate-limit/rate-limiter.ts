@@ -1,7 +1,8 @@
 import type { Logger } from '@crm/shared';
+import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateBucket, ThrottleRates } from './throttle-rates';
+import { RATE_BUCKETS, type RateBucket, type ThrottleRates } from './throttle-rates';
 
 /** The outcome of counting one request, with what the RateLimit headers and a 429 report. */
 export interface RateDecision {
@@ -35,9 +36,9 @@ class InsuranceLimiter extends RateLimiterMemory {
 }
 
 /**
- * One fixed-window counter per bucket (read, write, anon), kept in Redis (an atomic INCR script, so
- * parallel requests never overshoot) with an in-memory insurance limiter of the same rate. Logs a
- * warning once when it falls back to memory and once when Redis is back.
+ * One fixed-window counter per bucket (read, write, anon, unauthenticated), kept in Redis (an atomic
+ * INCR script, so parallel requests never overshoot) with an in-memory insurance limiter of the same
+ * rate. Logs a warning once when it falls back to memory and once when Redis is back.
  */
 export class BucketRateLimiter {
   private readonly limiters: Record<RateBucket, RateLimiterRedis | RateLimiterMemory>;
@@ -61,7 +62,7 @@ export class BucketRateLimiter {
         insuranceLimiter: new InsuranceLimiter({ keyPrefix: KEY_PREFIX, points, duration }, () => this.fellBack()),
       });
     };
-    this.limiters = { read: build('read'), write: build('write'), anon: build('anon') };
+    this.limiters = Object.fromEntries(RATE_BUCKETS.map((bucket) => [bucket, build(bucket)])) as typeof this.limiters;
     redis?.on('ready', () => this.redisBack());
   }
 
@@ -92,6 +93,9 @@ export class BucketRateLimiter {
 }
 
 const toSeconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** Whose requests the per-address buckets count: the connection's peer, or the client a trusted proxy names (TRUST_PROXY). */
+export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** The counter a request is charged to: per user (all its access tokens), per API token, or per address. */
 export function rateLimitKey(bucket: RateBucket, credential: { kind: 'user' | 'api_token'; id: string } | null, clientAddress: string): string {

@@ -1,8 +1,9 @@
 /**
- * `THROTTLE_RATES`: `read=1000/hour,write=200/hour,anon=20/minute`. A bucket left out of the setting
- * keeps its default rate.
+ * `THROTTLE_RATES`: `read=1000/hour,write=200/hour,anon=20/minute,unauthenticated=60/minute`. A bucket
+ * left out of the setting keeps its default rate. `unauthenticated` counts the requests of a client
+ * address whose credential failed (401); see `UnauthenticatedLimit`.
  */
-export const RATE_BUCKETS = ['read', 'write', 'anon'] as const;
+export const RATE_BUCKETS = ['read', 'write', 'anon', 'unauthenticated'] as const;
 export type RateBucket = (typeof RATE_BUCKETS)[number];
 
 export interface Rate {
@@ -14,7 +15,7 @@ export interface Rate {
 
 export type ThrottleRates = Record<RateBucket, Rate>;
 
-export const DEFAULT_THROTTLE_RATES = 'read=1000/hour,write=200/hour,anon=20/minute';
+export const DEFAULT_THROTTLE_RATES = 'read=1000/hour,write=200/hour,anon=20/minute,unauthenticated=60/minute';
 
 const UNIT_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86_400 };
 const ENTRY = /^([a-z_]+)=(\d+)\/([a-z]+)$/;

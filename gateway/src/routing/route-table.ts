@@ -75,6 +75,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { methods: POST, path: '/api/auth/register/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
   { methods: POST, path: '/api/auth/login/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
   { methods: POST, path: '/api/auth/refresh-token/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
+  { methods: POST, path: '/api/auth/logout/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
   { methods: READ, path: '/api/auth/.well-known/jwks.json', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
   // auth: any credential (auth itself answers 403 where an API token or a member may not act)
   { methods: READ, path: '/api/auth/me/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },

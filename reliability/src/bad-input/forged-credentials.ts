@@ -1,4 +1,6 @@
 import { createHmac, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { authConfig, openedSigningKey, signingKeyCipher } from '@crm/auth';
+import { loadConfig } from '@crm/shared';
 import type { Client } from 'pg';
 import type { TenantFixture } from '../support/two-tenants';
 
@@ -22,11 +24,13 @@ function signed(header: object, payload: object, key: KeyObject): string {
 
 /** The key auth signs access tokens with now, read from its table: to forge tokens only a bug would accept. */
 async function currentSigningKey(db: Client): Promise<{ kid: string; key: KeyObject; publicX: string }> {
-  const { rows } = await db.query(
-    `SELECT kid, private_jwk, public_jwk FROM auth.signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid LIMIT 1`,
-  );
-  if (rows.length === 0) throw new Error('auth has no signing key');
-  return { kid: rows[0].kid, key: createPrivateKey({ key: rows[0].private_jwk, format: 'jwk' }), publicX: rows[0].public_jwk.x };
+  const cipher = await signingKeyCipher(loadConfig(authConfig, process.env));
+  // Auth's own reading of its keys, in its schema for this transaction only.
+  await db.query('BEGIN');
+  await db.query('SET LOCAL search_path = auth');
+  const authDb = { query: (sql: string, parameters?: unknown[]) => db.query(sql, parameters).then((result) => result.rows) };
+  const { kid, privateJwk } = await openedSigningKey(authDb, cipher, new Date()).finally(() => db.query('COMMIT'));
+  return { kid, key: createPrivateKey({ key: privateJwk, format: 'jwk' }), publicX: String(privateJwk.x) };
 }
 
 /**

@@ -227,6 +227,7 @@ function anonymousCases(operation: PublicOperation, context: MatrixContext, add:
     'POST /api/auth/login/': [["the victim's e-mail, the attacker's guess", { email: victim.admin.email, password: 'attacker guess 123' }]],
     'POST /api/auth/register/': [["the victim's e-mail", { org_name: 'Attacker again', email: victim.admin.email, password: 'attacker password 123' }]],
     'POST /api/auth/refresh-token/': [["the victim's ids as a refresh token", { refresh: `${victim.orgId}.${victim.admin.userId}` }]],
+    'POST /api/auth/logout/': [["the victim's ids as a refresh token", { refresh: `${victim.orgId}.${victim.admin.userId}` }]],
   };
   if (operation.method === 'GET') {
     add('anonymous', 'plain', { method: 'GET', path: operation.path, headers: {} }, 'read');

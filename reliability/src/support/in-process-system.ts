@@ -20,7 +20,7 @@ export async function startInProcessSystem(servers: Servers): Promise<InProcessS
     env: {
       ...process.env,
       ...servers.env,
-      THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute',
+      THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute,unauthenticated=100000000/minute',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DATABASE_POOL_SIZE: '4',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',

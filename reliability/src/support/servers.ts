@@ -55,6 +55,8 @@ export async function reliabilityServers(name: string, redisDb: number): Promise
     AMQP_URL: throughProxy(amqpUrl, proxies.rabbitmq),
     AMQP_NAMESPACE: namespace,
     REDIS_URL: `${throughProxy(redisUrl, proxies.redis).replace(/\/$/, '')}/${redisDb}`,
+    // The scripts are not about password hashing: OWASP's cost (2^17, ~1-2 s a hash here) would only slow their set-up.
+    PASSWORD_HASH_COST: '12',
   };
   await flushRedisDb(redisUrl, redisDb);
   const down = async (server: ServerName) => {

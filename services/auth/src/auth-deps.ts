@@ -1,5 +1,6 @@
 import type { DataSource } from '@crm/shared';
 import type { AuthConfig } from './config';
+import type { PasswordHashing } from './passwords/passwords';
 import type { AccessTokenIssuer } from './signing-keys/access-tokens';
 
 /** What the domain functions work with: plain dependencies, built once when the routes are. */
@@ -8,4 +9,5 @@ export interface AuthDeps {
   config: AuthConfig;
   clock: () => Date;
   issueAccessToken: AccessTokenIssuer;
+  passwords: PasswordHashing;
 }

@@ -18,4 +18,8 @@ export const authService = defineService({
 export { authConfig, type AuthConfig } from './config';
 export { authMigrations } from './migrations';
 export { API_TOKEN_PREFIX } from './api-tokens/create-api-token';
+export { rotateSigningKey, type SigningKeyRotation } from './signing-keys/rotate-signing-key';
+// Open the private keys auth stores: for the suites that forge tokens as auth would sign them.
+export { signingKeyCipher } from './signing-keys/signing-key-cipher';
+export { openedSigningKey } from './signing-keys/signing-keys';
 export type { ProfileEventData, ProfileEventType } from './users/profile-events';

@@ -1,4 +1,7 @@
 import { runServiceMain } from '@crm/shared';
 import { authService } from './index';
+import { runSigningKeyRotation } from './signing-keys/rotate-signing-key.command';
 
-runServiceMain(authService);
+// `main.js rotate-signing-key` makes the next signing key and exits; otherwise as every service (serve, or `migrate`).
+if (process.argv[2] === 'rotate-signing-key') runSigningKeyRotation();
+else runServiceMain(authService);

@@ -82,5 +82,32 @@ const authTables: SqlMigration = {
   `,
 };
 
+/**
+ * Signing keys: the private part moves to `sealed_private_jwk` (AES-256-GCM with a
+ * key derived from SIGNING_KEY_SECRET, so SQL cannot do it: the service seals rows still in clear when it
+ * starts, and sets `private_jwk` to null); `activates_at`, when a key starts signing (a rotated key is
+ * published ahead of it), is the creation time of the keys before. Refresh tokens: `session_started_at`,
+ * the login their family started with, which REFRESH_SESSION_MAX_AGE counts from; for the sessions before,
+ * the oldest token still kept of the family.
+ */
+const signingKeysAtRestAndSessionAge: SqlMigration = {
+  name: 'SigningKeysAtRestAndSessionAge1764600000000',
+  up: `
+    ALTER TABLE signing_keys
+      ADD COLUMN sealed_private_jwk text NULL,
+      ADD COLUMN activates_at timestamptz NOT NULL DEFAULT now(),
+      ALTER COLUMN private_jwk DROP NOT NULL;
+    UPDATE signing_keys SET activates_at = created_at;
+    ALTER TABLE signing_keys
+      ADD CONSTRAINT signing_keys_private_part CHECK (num_nonnulls(private_jwk, sealed_private_jwk) = 1);
+
+    ALTER TABLE refresh_tokens ADD COLUMN session_started_at timestamptz NULL;
+    UPDATE refresh_tokens t SET session_started_at = f.started_at
+      FROM (SELECT family_id, min(created_at) AS started_at FROM refresh_tokens GROUP BY family_id) f
+     WHERE f.family_id = t.family_id;
+    ALTER TABLE refresh_tokens ALTER COLUMN session_started_at SET NOT NULL;
+  `,
+};
+
 /** Applied in order on start; the outbox and inbox first. */
-export const authMigrations: SqlMigration[] = [messagingMigration, authTables];
+export const authMigrations: SqlMigration[] = [messagingMigration, authTables, signingKeysAtRestAndSessionAge];

@@ -1,9 +1,10 @@
 import { decodeJwt } from 'jose';
-import { AuthTestService, PASSWORD, uniqueEmail } from './support/auth-service';
+import { AuthTestService, callerFromAccessToken, PASSWORD, uniqueEmail } from './support/auth-service';
 
 const FAILURE_LIMIT = 3;
 const FAILURE_WINDOW_SECONDS = 60;
 const REFRESH_TTL_SECONDS = 3600;
+const SESSION_MAX_AGE_SECONDS = 3 * 3600;
 
 let auth: AuthTestService;
 beforeAll(async () => {
@@ -11,6 +12,7 @@ beforeAll(async () => {
     LOGIN_FAILURES_PER_EMAIL: String(FAILURE_LIMIT),
     LOGIN_FAILURE_WINDOW_SECONDS: String(FAILURE_WINDOW_SECONDS),
     REFRESH_TOKEN_TTL_SECONDS: String(REFRESH_TTL_SECONDS),
+    REFRESH_SESSION_MAX_AGE: '3h',
   });
 });
 afterAll(async () => {
@@ -22,6 +24,7 @@ afterEach(() => {
 
 const login = (email: string, password: string) => auth.anonymous('POST', '/api/auth/login/', { email, password });
 const refresh = (token: string) => auth.anonymous('POST', '/api/auth/refresh-token/', { refresh: token });
+const logout = (token: string) => auth.anonymous('POST', '/api/auth/logout/', { refresh: token });
 
 describe('logging in', () => {
   it('when the password is right, then login answers an access and a refresh token', async () => {
@@ -195,6 +198,113 @@ describe('refreshing a session', () => {
     const extra = await auth.anonymous('POST', '/api/auth/refresh-token/', { refresh: 'x', access: 'y' });
     expect(extra.status).toBe(400);
     expect(extra.body.errors).toEqual({ access: 'Unknown field.' });
+  });
+});
+
+describe('the absolute lifetime of a session', () => {
+  it('when a session is refreshed again and again, then it still ends REFRESH_SESSION_MAX_AGE after its login', async () => {
+    const admin = await auth.register();
+    let token = admin.refresh;
+    for (let elapsed = 0; elapsed + REFRESH_TTL_SECONDS < SESSION_MAX_AGE_SECONDS; elapsed += REFRESH_TTL_SECONDS - 600) {
+      auth.clock.advance(REFRESH_TTL_SECONDS - 600);
+      const next = await refresh(token);
+      expect(next.status).toBe(200);
+      token = next.body.refresh;
+    }
+    auth.clock.reset();
+    auth.clock.advance(SESSION_MAX_AGE_SECONDS + 1);
+    const res = await refresh(token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: expect.any(String), code: 'token_not_valid' });
+  });
+
+  it('when the user logs in again, then the new session gets a full lifetime of its own', async () => {
+    const admin = await auth.register();
+    auth.clock.advance(SESSION_MAX_AGE_SECONDS - 60);
+    const again = await login(admin.email, PASSWORD);
+    auth.clock.advance(REFRESH_TTL_SECONDS - 60);
+    expect((await refresh(again.body.refresh)).status).toBe(200);
+  });
+});
+
+describe('logging out', () => {
+  it('when a session logs out, then 204 and none of its refresh tokens refreshes any more', async () => {
+    const admin = await auth.register();
+    const rotated = await refresh(admin.refresh);
+    const res = await logout(rotated.body.refresh);
+    expect(res.status).toBe(204);
+    expect(res.body).toBe('');
+    const after = await refresh(rotated.body.refresh);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('when a user logs out of one session, then their other sessions go on', async () => {
+    const admin = await auth.register();
+    const otherSession = await login(admin.email, PASSWORD);
+    expect((await logout(admin.refresh)).status).toBe(204);
+    expect((await refresh(otherSession.body.refresh)).status).toBe(200);
+  });
+
+  it('when the session has logged out already, then 401 with a detail', async () => {
+    const admin = await auth.register();
+    await logout(admin.refresh);
+    const again = await logout(admin.refresh);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('when the refresh token was used already, then 401 and its session is revoked as for any reuse', async () => {
+    const admin = await auth.register();
+    const rotated = await refresh(admin.refresh);
+    const res = await logout(admin.refresh);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: expect.any(String) });
+    expect((await refresh(rotated.body.refresh)).status).toBe(401);
+  });
+
+  it('when the refresh token is unknown or expired, then 401 with code token_not_valid', async () => {
+    const admin = await auth.register();
+    auth.clock.advance(REFRESH_TTL_SECONDS + 1);
+    for (const token of ['not-a-real-refresh-token', admin.refresh]) {
+      const res = await logout(token);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: expect.any(String), code: 'token_not_valid' });
+    }
+  });
+
+  it('when the body is missing the token or has other fields, then 400', async () => {
+    const missing = await auth.anonymous('POST', '/api/auth/logout/', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ refresh: 'This field is required.' });
+    const extra = await auth.anonymous('POST', '/api/auth/logout/', { refresh: 'x', access: 'y' });
+    expect(extra.status).toBe(400);
+    expect(extra.body.errors).toEqual({ access: 'Unknown field.' });
+  });
+});
+
+describe('answers that carry credentials', () => {
+  it('when register, login, refresh-token or API-token creation answer, then Cache-Control is no-store', async () => {
+    const email = uniqueEmail('no-store');
+    const registered = await auth.anonymous('POST', '/api/auth/register/', { org_name: 'Acme', email, password: PASSWORD });
+    const loggedIn = await login(email, PASSWORD);
+    const refreshed = await refresh(loggedIn.body.refresh);
+    const apiToken = await auth.call('POST', '/api/auth/api-tokens/', {
+      as: callerFromAccessToken(registered.body.access),
+      body: { name: 'ci', scopes: ['leads:read'] },
+    });
+    const answers = [registered, loggedIn, refreshed, apiToken].map((res) => [res.status, res.headers.get('cache-control')]);
+    expect(answers).toEqual([
+      [201, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [201, 'no-store'],
+    ]);
+  });
+
+  it('when a refusal answers one of those routes, then it is not stored either', async () => {
+    const res = await refresh('not-a-real-refresh-token');
+    expect([res.status, res.headers.get('cache-control')]).toEqual([401, 'no-store']);
   });
 });
 

@@ -47,6 +47,19 @@ export const boolFlag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 
+const MIB = 1024 * 1024;
+
+/**
+ * A number of bytes uploads may hold at once. The largest upload (an attachment of 10 MiB, DESIGN §5, and
+ * the byte past it that tells it is too large) must fit, or it would be refused forever.
+ */
+const uploadBytes = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(10 * MIB + 1)
+    .default(fallback);
+
 export const DEV_INTERNAL_TOKEN_SECRET = 'dev-only-internal-token-secret-change-me';
 
 /** Settings every service and the gateway read. */
@@ -110,6 +123,15 @@ export const commonConfig = {
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
   IDEMPOTENCY_TTL: duration('24h').describe(
     'How long an Idempotency-Key and its answer are kept (a number and s, m, h or d; a bare number is seconds). A repeat within it gets the first answer.',
+  ),
+  UPLOAD_BYTES_IN_FLIGHT: uploadBytes(100 * MIB).describe(
+    'Bytes the uploads (attachments, imports) one service process receives and handles at once may hold together: each ' +
+      'reserves its Content-Length (its largest file when chunked) before it is read, until its answer ends; one more answers ' +
+      '429 with Retry-After. At least 10485761 (the largest file, 10 MiB, and a byte).',
+  ),
+  UPLOAD_BYTES_PER_CREDENTIAL: uploadBytes(25 * MIB).describe(
+    'The same for the uploads of one credential (a user, all their access tokens together, or one API token) in one ' +
+      'service process, so that one caller cannot take the whole UPLOAD_BYTES_IN_FLIGHT.',
   ),
   FAULT_KILL_AFTER_HANDLING: z
     .string()

@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type HealthState, type ReadinessChecks } from './health';
 import { refuseMalformedText } from './malformed-text';
 import { requestIdMiddleware } from './request-context';
+import { boundUploadBytes, type UploadBytesLimits } from './upload-bytes-in-flight';
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -29,14 +30,16 @@ export interface ServiceAppOptions {
   jsonLimit?: string;
   /** Where `Idempotency-Key`s are kept (DESIGN §10); without it the header is ignored. */
   idempotency?: Omit<IdempotencyOptions, 'logger'>;
+  /** The bytes uploads may hold at once (`receiveSingleFile`); without it only each file's own maximum bounds them. */
+  uploads?: UploadBytesLimits;
 }
 
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
  * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, no path that only
  * resembles a route (DESIGN §4: paths are canonical), JSON bodies, no malformed text (NUL, unpaired
- * surrogates) in bodies and queries, idempotency keys, the service's routes, then the contract's 404
- * and error bodies.
+ * surrogates) in bodies and queries, idempotency keys, the bound on upload bytes in flight, the
+ * service's routes, then the contract's 404 and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
@@ -57,6 +60,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(refuseMalformedText);
   app.use(recordVersions);
   if (options.idempotency) app.use(idempotentRequests({ ...options.idempotency, logger: options.logger }));
+  if (options.uploads) app.use(boundUploadBytes(options.uploads));
   app.use(options.routes);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

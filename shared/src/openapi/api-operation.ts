@@ -44,6 +44,12 @@ export const ERROR_RESPONSES = {
   forbidden: 'The credential lacks the scope, or the caller the right: `{detail}`.',
   notFound: 'No such record, or one the caller may not open: `{detail: "Not found."}`.',
   tooMany: 'Rate limit of the bucket reached: `{detail}` with `Retry-After`.',
+  tooManyWithCredential:
+    'Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` ' +
+    'rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`.',
+  tooManyUploads:
+    'As on every route with a credential, or the upload does not fit in the bytes uploads may hold at once (`UPLOAD_BYTES_IN_FLIGHT` per ' +
+    'service process, `UPLOAD_BYTES_PER_CREDENTIAL` per credential): `{detail, retry_after}` with `Retry-After`, nothing stored.',
   unavailable: 'A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly.',
   timedOut:
     'The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome.',

@@ -94,6 +94,7 @@ export async function startService<Shape extends z.ZodRawShape>(
     internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
     routes: await definition.routes(deps),
     idempotency: { dataSource, ttlMs: common.IDEMPOTENCY_TTL },
+    uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
   });
   const pruning = setInterval(() => {
     pruneExpiredKeys(dataSource).catch((error: unknown) => logger.warn({ err: error }, 'pruning expired idempotency keys failed'));

@@ -2,6 +2,7 @@ import { idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOper
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { userCaller } from '../common/caller-guards';
+import { noStore } from '../common/no-store';
 import { createApiTokenBody, listApiTokensQuery } from './api-tokens.schemas';
 import { createApiToken } from './create-api-token';
 import { listOwnApiTokens } from './list-api-tokens';
@@ -16,7 +17,7 @@ export function apiTokensRoutes(deps: AuthDeps): Router {
     const { count, results } = await listOwnApiTokens(deps, caller, page);
     res.json(pageEnvelope(req, page, count, results));
   });
-  router.post('/api/auth/api-tokens/', async (req, res) => {
+  router.post('/api/auth/api-tokens/', noStore, async (req, res) => {
     const caller = userCaller(req);
     res.status(201).json(await createApiToken(deps, caller, parseBody(req, createApiTokenBody)));
   });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthDeps } from '../auth-deps';
 import { insertOrg, type Org } from '../orgs/orgs.repository';
-import { hashPassword } from '../passwords/passwords';
-import { issueRefreshToken, subjectOf } from '../sessions/open-session';
+import { startSession, subjectOf } from '../sessions/open-session';
 import { assertEmailIsFree, createAccount, mapEmailConflict } from '../users/new-account';
 import type { Profile } from '../users/users.repository';
 import type { RegisterInput } from './registration.schemas';
@@ -20,7 +19,7 @@ export interface Registration {
  */
 export async function registerOrg(deps: AuthDeps, input: RegisterInput): Promise<Registration> {
   await assertEmailIsFree(deps.dataSource, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.clock();
   const { org, profile, refresh } = await mapEmailConflict(() =>
     deps.dataSource.transaction(async (manager) => {
@@ -31,7 +30,7 @@ export async function registerOrg(deps: AuthDeps, input: RegisterInput): Promise
         null,
         now,
       );
-      const refresh = await issueRefreshToken(deps, manager, { profileId: profile.id, familyId: randomUUID(), now });
+      const refresh = await startSession(deps, manager, profile.id, now);
       return { org, profile, refresh };
     }),
   );

@@ -1,13 +1,14 @@
 import { parseBody, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
+import { noStore } from '../common/no-store';
 import { registerOrg } from './register-org';
 import { registerBody } from './registration.schemas';
 
 /** Anonymous: anyone may open a new tenant. */
 export function registrationRoutes(deps: AuthDeps): Router {
   const router = Router();
-  router.post('/api/auth/register/', async (req, res) => {
+  router.post('/api/auth/register/', noStore, async (req, res) => {
     res.status(201); // before the write: see docs/safe-writes.md on answers after a crash
     const { org, profile, access, refresh } = await registerOrg(deps, parseBody(req, registerBody));
     res.json({

@@ -1,7 +1,6 @@
 import { TooManyRequestsError, UnauthorizedError } from '@crm/shared';
 import type { AuthDeps } from '../auth-deps';
-import { verifyPasswordOrDummy } from '../passwords/passwords';
-import { findAccountByEmail } from '../users/users.repository';
+import { findAccountByEmail, replacePasswordHash } from '../users/users.repository';
 import { sessionHousekeeping } from './housekeeping';
 import { clearLoginAttempts, countLoginAttempt } from './login-failures.repository';
 import { openSession, subjectOf, type SessionTokens } from './open-session';
@@ -12,7 +11,8 @@ export const BAD_CREDENTIALS = 'No active account found with the given credentia
 /**
  * Logs in with e-mail and password. Every attempt counts against the address first; past the limit
  * within the window the answer is 429 whatever the password, and a correct password clears the count.
- * An unknown address costs as much time as a wrong password.
+ * An unknown address costs as much time as a wrong password. A hash of a weaker cost than the configured
+ * one is replaced now, the only moment the password is at hand.
  */
 export async function logIn(deps: AuthDeps, { email, password }: LoginInput): Promise<SessionTokens> {
   const { LOGIN_FAILURES_PER_EMAIL: limit, LOGIN_FAILURE_WINDOW_SECONDS: windowSeconds } = deps.config;
@@ -24,8 +24,11 @@ export async function logIn(deps: AuthDeps, { email, password }: LoginInput): Pr
     throw new TooManyRequestsError((windowEnds - now.getTime()) / 1000);
   }
   const account = await findAccountByEmail(deps.dataSource, email);
-  const valid = await verifyPasswordOrDummy(password, account?.passwordHash);
-  if (!account || !valid) throw new UnauthorizedError(BAD_CREDENTIALS);
+  const check = await deps.passwords.check(password, account?.passwordHash);
+  if (!account || !check.matches) throw new UnauthorizedError(BAD_CREDENTIALS);
   await clearLoginAttempts(deps.dataSource, email);
+  if (check.weakerThanConfigured) {
+    await replacePasswordHash(deps.dataSource, account.userId, account.passwordHash, await deps.passwords.hash(password));
+  }
   return openSession(deps, deps.dataSource, subjectOf(account.profile), now);
 }

@@ -10,27 +10,37 @@ export interface SessionTokens {
   refresh: string;
 }
 
-/** Stores a new refresh token (hashed) of `familyId` and answers the secret, which is never stored. */
+/**
+ * Stores a new refresh token (hashed) of `familyId` and answers the secret, which is never stored. It
+ * lives REFRESH_TOKEN_TTL_SECONDS, but never past the session's REFRESH_SESSION_MAX_AGE.
+ */
 export async function issueRefreshToken(
   deps: AuthDeps,
   db: Db,
-  token: { profileId: string; familyId: string; now: Date },
+  token: { profileId: string; familyId: string; sessionStartedAt: Date; now: Date },
 ): Promise<string> {
   const secret = randomSecret(32);
+  const fullLifetimeEnds = token.now.getTime() + deps.config.REFRESH_TOKEN_TTL_SECONDS * 1000;
+  const sessionEnds = token.sessionStartedAt.getTime() + deps.config.REFRESH_SESSION_MAX_AGE;
   await insertRefreshToken(db, {
     id: randomUUID(),
     familyId: token.familyId,
     profileId: token.profileId,
     tokenHash: sha256Hex(secret),
+    sessionStartedAt: token.sessionStartedAt,
     createdAt: token.now,
-    expiresAt: new Date(token.now.getTime() + deps.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt: new Date(Math.min(fullLifetimeEnds, sessionEnds)),
   });
   return secret;
 }
 
+/** The first refresh token of a new session (a family of its own). */
+export const startSession = (deps: AuthDeps, db: Db, profileId: string, now: Date): Promise<string> =>
+  issueRefreshToken(deps, db, { profileId, familyId: randomUUID(), sessionStartedAt: now, now });
+
 /** A new session: a refresh token starting a new family, and an access token. */
 export async function openSession(deps: AuthDeps, db: Db, subject: TokenSubject, now: Date): Promise<SessionTokens> {
-  const refresh = await issueRefreshToken(deps, db, { profileId: subject.profileId, familyId: randomUUID(), now });
+  const refresh = await startSession(deps, db, subject.profileId, now);
   const access = await deps.issueAccessToken(subject, now);
   return { access, refresh };
 }

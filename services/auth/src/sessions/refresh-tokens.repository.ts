@@ -5,8 +5,17 @@ export interface NewRefreshToken {
   familyId: string;
   profileId: string;
   tokenHash: string;
+  /** The login of its family: REFRESH_SESSION_MAX_AGE counts from it. */
+  sessionStartedAt: Date;
   createdAt: Date;
   expiresAt: Date;
+}
+
+/** What a used-up token hands on to the next of its family. */
+export interface ConsumedRefreshToken {
+  familyId: string;
+  profileId: string;
+  sessionStartedAt: Date;
 }
 
 export interface RefreshTokenState {
@@ -18,29 +27,31 @@ export interface RefreshTokenState {
 
 export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<void> {
   await db.query(
-    `INSERT INTO refresh_tokens (id, family_id, profile_id, token_hash, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [token.id, token.familyId, token.profileId, token.tokenHash, token.createdAt, token.expiresAt],
+    `INSERT INTO refresh_tokens (id, family_id, profile_id, token_hash, session_started_at, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [token.id, token.familyId, token.profileId, token.tokenHash, token.sessionStartedAt, token.createdAt, token.expiresAt],
   );
 }
 
 /**
- * Marks a usable token used and answers its family and profile, in one statement: of two requests
- * presenting the same token, exactly one gets it. Unknown, used, revoked or expired: undefined.
+ * Marks a usable token used and answers its family, in one statement: of two requests presenting the same
+ * token, exactly one gets it. Unknown, used, revoked, expired or of a session started before
+ * `oldestSessionStart`: undefined.
  */
 export async function consumeRefreshToken(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<{ familyId: string; profileId: string } | undefined> {
-  const row = await queryOne<{ family_id: string; profile_id: string }>(
+  oldestSessionStart: Date,
+): Promise<ConsumedRefreshToken | undefined> {
+  const row = await queryOne<{ family_id: string; profile_id: string; session_started_at: Date }>(
     db,
     `UPDATE refresh_tokens SET used_at = $2
-      WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2
-      RETURNING family_id, profile_id`,
-    [tokenHash, now],
+      WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2 AND session_started_at > $3
+      RETURNING family_id, profile_id, session_started_at`,
+    [tokenHash, now, oldestSessionStart],
   );
-  return row ? { familyId: row.family_id, profileId: row.profile_id } : undefined;
+  return row ? { familyId: row.family_id, profileId: row.profile_id, sessionStartedAt: row.session_started_at } : undefined;
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenState | undefined> {
@@ -54,7 +65,7 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
     : undefined;
 }
 
-/** Revokes every token of a family (the session a reused token belonged to). */
+/** Revokes every token of a family: the session logged out, or a reused token belonged to it. */
 export async function revokeRefreshFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db.query(`UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL`, [
     familyId,

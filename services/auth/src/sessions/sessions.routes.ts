@@ -1,19 +1,26 @@
 import { parseBody, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
+import { noStore } from '../common/no-store';
 import { logIn } from './log-in';
+import { logOut } from './log-out';
 import { refreshSession } from './refresh-session';
 import { loginBody, refreshBody } from './sessions.schemas';
 
-/** Anonymous: logging in and refreshing are how a client gets credentials. */
+/** Anonymous: logging in and refreshing are how a client gets credentials, logging out how it ends them. */
 export function sessionsRoutes(deps: AuthDeps): Router {
   const router = Router();
-  router.post('/api/auth/login/', async (req, res) => {
+  router.post('/api/auth/login/', noStore, async (req, res) => {
     res.json(await logIn(deps, parseBody(req, loginBody)));
   });
-  router.post('/api/auth/refresh-token/', async (req, res) => {
+  router.post('/api/auth/refresh-token/', noStore, async (req, res) => {
     const { refresh } = parseBody(req, refreshBody);
     res.json(await refreshSession(deps, refresh));
+  });
+  router.post('/api/auth/logout/', async (req, res) => {
+    const { refresh } = parseBody(req, refreshBody);
+    await logOut(deps, refresh);
+    res.status(204).end();
   });
   return router;
 }
@@ -28,5 +35,18 @@ export const sessionOperations: ApiOperation[] = [
     description: 'Anonymous. A refresh token works once; reusing one revokes its whole family.',
     body: refreshBody,
     responses: { 200: '`{access, refresh}`.', 401: 'Invalid, expired or reused refresh token.' },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout/',
+    tag: 'Auth',
+    summary: 'Log out: end the session of a refresh token',
+    description:
+      'Anonymous. Revokes every refresh token of the session (the login it came from); access tokens already issued work until they expire.',
+    body: refreshBody,
+    responses: {
+      204: { description: 'The session is ended.', content: 'none' },
+      401: 'Invalid, expired, reused or revoked refresh token, as for a refresh.',
+    },
   },
 ];

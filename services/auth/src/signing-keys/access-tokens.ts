@@ -21,13 +21,14 @@ export interface AccessTokenSettings {
 export type AccessTokenIssuer = (subject: TokenSubject, now: Date) => Promise<string>;
 
 /**
- * Signs user access tokens: EdDSA with the ring's current key (`kid` in the header); claims `sub`, `tid`,
- * `pid`, `role`, `sales`, `scope` (every scope the role allows, space-separated), `jti`, `iat`, `exp`,
- * `iss`, `aud`.
+ * Signs user access tokens: EdDSA with the ring's signing key at the time of issue (`kid` in the header);
+ * claims `sub`, `tid`, `pid`, `role`, `sales`, `scope` (every scope the role allows, space-separated),
+ * `jti`, `iat`, `exp`, `iss`, `aud`.
  */
 export function accessTokenIssuer(ring: SigningKeyRing, settings: AccessTokenSettings): AccessTokenIssuer {
-  return (subject, now) => {
+  return async (subject, now) => {
     const issuedAt = Math.floor(now.getTime() / 1000);
+    const { kid, key } = await ring.signingKey(now);
     return new SignJWT({
       tid: subject.tenantId,
       pid: subject.profileId,
@@ -35,13 +36,13 @@ export function accessTokenIssuer(ring: SigningKeyRing, settings: AccessTokenSet
       sales: subject.salesAccess,
       scope: scopesForRole(subject.role, subject.salesAccess).join(' '),
     })
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: ring.current.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(subject.userId)
       .setJti(randomUUID())
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + settings.ttlSeconds)
       .setIssuer(settings.issuer)
       .setAudience(settings.audience)
-      .sign(ring.current.key);
+      .sign(key);
   };
 }

@@ -2,11 +2,14 @@ import type { ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { SigningKeyRing } from './signing-keys';
 
-/** The public keys access tokens are verified with; anonymous, cacheable for a few minutes. */
-export function jwksRoutes(ring: SigningKeyRing): Router {
+/**
+ * The public keys access tokens are verified with; anonymous, cacheable for a few minutes (a rotated key
+ * is published SIGNING_KEY_PUBLISH_AHEAD_SECONDS before it signs).
+ */
+export function jwksRoutes(ring: SigningKeyRing, clock: () => Date): Router {
   const router = Router();
-  router.get('/api/auth/.well-known/jwks.json', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(ring.jwks);
+  router.get('/api/auth/.well-known/jwks.json', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(await ring.jwks(clock()));
   });
   return router;
 }

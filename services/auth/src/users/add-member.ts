@@ -1,6 +1,5 @@
 import type { Caller } from '@crm/shared';
 import type { AuthDeps } from '../auth-deps';
-import { hashPassword } from '../passwords/passwords';
 import { assertEmailIsFree, createAccount, mapEmailConflict } from './new-account';
 import { actorOf } from './profile-events';
 import { profileView, type ProfileView } from './profile-view';
@@ -9,7 +8,7 @@ import type { AddUserInput } from './users.schemas';
 /** An admin adds a user to their tenant with an initial password; `profile.created` goes out with it. */
 export async function addMember(deps: AuthDeps, admin: Caller, input: AddUserInput): Promise<ProfileView> {
   await assertEmailIsFree(deps.dataSource, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.clock();
   const profile = await mapEmailConflict(() =>
     deps.dataSource.transaction((manager) =>

@@ -71,6 +71,11 @@ export async function insertProfile(db: Db, profile: Omit<Profile, 'version'>): 
   return { ...profile, version: 1 };
 }
 
+/** Replaces a password hash, unless it changed since it was read. */
+export async function replacePasswordHash(db: Db, userId: string, oldHash: string, newHash: string): Promise<void> {
+  await db.query(`UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`, [userId, oldHash, newHash]);
+}
+
 /** The account that logs in with `email`, with its password hash and its profile. */
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
   const row = await queryOne<ProfileRow & { password_hash: string }>(
