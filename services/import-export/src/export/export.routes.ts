@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { finished, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { callerOf, exportColumns, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, TooManyRequestsError, type ImportEntity } from '@crm/shared';
 import { Router, type Response } from 'express';
@@ -48,7 +48,8 @@ class ExportSlots {
     const running = this.running.get(tenantId) ?? 0;
     if (running >= this.limit) throw new TooManyRequestsError(1);
     this.running.set(tenantId, running + 1);
-    res.once('close', () => {
+    // `finished` calls back for an answer that has already closed too (a client gone before this ran).
+    finished(res, () => {
       const left = (this.running.get(tenantId) ?? 1) - 1;
       if (left === 0) this.running.delete(tenantId);
       else this.running.set(tenantId, left);
