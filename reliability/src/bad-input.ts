@@ -63,8 +63,8 @@ async function sendControls(gatewayUrl: string, context: CorpusContext): Promise
 
 async function controlRequest(gatewayUrl: string, context: CorpusContext, operation: PublicOperation): Promise<RawRequest> {
   const path = fillPath(operation.path, pathValues(context.own, operation.resource, operation.pathParameters));
-  if (operation.key === 'POST /api/auth/refresh-token/') {
-    // A refresh token of its own: the corpus's base (the member's) must stay unused.
+  if (operation.key === 'POST /api/auth/refresh-token/' || operation.key === 'POST /api/auth/logout/') {
+    // A session of its own: the corpus's base must stay unused.
     const login = await request(gatewayUrl, 'POST', '/api/auth/login/', { body: { email: context.own.member.email, password: PASSWORD } });
     return { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh: login.body.refresh }) };
   }

@@ -21,6 +21,8 @@ export async function startInProcessSystem(servers: Servers): Promise<InProcessS
       ...process.env,
       ...servers.env,
       THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute,unauthenticated=100000000/minute',
+      // The scripts export in parallel, many at once per tenant.
+      EXPORTS_PER_TENANT: '100',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DATABASE_POOL_SIZE: '4',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',

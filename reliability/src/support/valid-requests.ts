@@ -27,6 +27,7 @@ const VALID_BODIES: Record<string, BodyOf> = {
   'POST /api/auth/register/': (_tenant, _entity, unique) => ({ org_name: `Org ${unique}`, email: `${unique}@register.test`, password: PASSWORD }),
   'POST /api/auth/login/': (tenant) => ({ email: tenant.admin.email, password: PASSWORD }),
   'POST /api/auth/refresh-token/': (tenant) => ({ refresh: tenant.member.refresh }),
+  'POST /api/auth/logout/': (tenant) => ({ refresh: tenant.member.refresh }),
   'POST /api/auth/users/': (tenant, _entity, unique) => ({ email: `${unique}@${tenant.marker}.test`, password: PASSWORD, role: 'member', sales_access: false }),
   'PATCH /api/auth/users/{profileId}/': () => ({ sales_access: true }),
   'POST /api/auth/api-tokens/': (_tenant, _entity, unique) => ({ name: `token ${unique}`, scopes: ['leads:read'] }),
