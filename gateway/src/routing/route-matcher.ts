@@ -1,4 +1,4 @@
-import { pathSpellsTemplate } from '@crm/shared';
+import { pathSegments, spellsSegments } from '@crm/shared';
 import type { RouteEntry } from './route-table';
 
 /**
@@ -27,5 +27,14 @@ export function isAmbiguousPath(path: string): boolean {
 export function matchRoute(table: readonly RouteEntry[], method: string, path: string): RouteEntry | undefined {
   if (isAmbiguousPath(path)) return undefined;
   const upper = method.toUpperCase();
-  return table.find((entry) => entry.methods.includes(upper) && pathSpellsTemplate(entry.path, path));
+  const segments = pathSegments(path);
+  return table.find((entry) => entry.methods.includes(upper) && spellsSegments(templateSegments(entry), segments));
+}
+
+/** Each entry's template split once (the table is fixed; its entries live as long as the gateway). */
+const splitTemplates = new WeakMap<RouteEntry, string[]>();
+function templateSegments(entry: RouteEntry): string[] {
+  let segments = splitTemplates.get(entry);
+  if (!segments) splitTemplates.set(entry, (segments = pathSegments(entry.path)));
+  return segments;
 }

@@ -10,7 +10,7 @@ export type AuthMode = 'anonymous' | 'credential' | 'user-only';
 
 export interface RouteEntry {
   methods: readonly string[];
-  /** A route template as the owning service registers it (`/api/leads/:id/`): see `pathSpellsTemplate`. */
+  /** A route template as the owning service registers it (`/api/leads/:id/`): see `spellsSegments`. */
   path: string;
   /** Where the request goes, unchanged; also the audience of the internal token it carries. */
   service: UpstreamService;

@@ -7,29 +7,24 @@ import { NotFoundError } from '../errors';
  */
 const TEMPLATE = /^(?:\/(?::\w+|[\w.~-]*))+$/;
 
+/** Segments exactly as written, for `spellsSegments`. */
+export const pathSegments = (path: string): string[] => path.split('/');
+
+/** Segments as express's default routing compares them: any case, trailing slashes or not. */
+const looseSegments = (path: string): string[] => path.toLowerCase().replace(/\/+$/, '').split('/');
+
 /**
- * Whether `path` (raw, without the query) spells `template` exactly: literal segments as written, case
- * and trailing slash included; a `:name` segment takes any one non-empty segment. The one rule the
- * gateway and every service match paths by (DESIGN §4: paths are canonical).
+ * Whether a path's segments spell a template's exactly: literal segments as written, case and trailing
+ * slash included; a `:name` segment takes any one non-empty segment. The one rule the gateway and every
+ * service match paths by (DESIGN §4: paths are canonical). Both split once by `pathSegments`.
  */
-export function pathSpellsTemplate(template: string, path: string): boolean {
-  const templateSegments = template.split('/');
-  const pathSegments = path.split('/');
-  return (
-    templateSegments.length === pathSegments.length &&
-    templateSegments.every((segment, index) => (segment.startsWith(':') ? pathSegments[index] !== '' : segment === pathSegments[index]))
-  );
+export function spellsSegments(template: readonly string[], path: readonly string[]): boolean {
+  return template.length === path.length && template.every((segment, index) => (segment.startsWith(':') ? path[index] !== '' : segment === path[index]));
 }
 
-/** A superset of what express's default routing takes for `template`: any case, trailing slashes or not. */
-function pathResemblesTemplate(template: string, path: string): boolean {
-  const loose = (text: string) => text.toLowerCase().replace(/\/+$/, '').split('/');
-  const templateSegments = loose(template);
-  const pathSegments = loose(path);
-  return (
-    templateSegments.length === pathSegments.length &&
-    templateSegments.every((segment, index) => segment.startsWith(':') || segment === pathSegments[index])
-  );
+/** A superset of what express's default routing takes for a template: loose segments of both. */
+function resemblesSegments(template: readonly string[], path: readonly string[]): boolean {
+  return template.length === path.length && template.every((segment, index) => segment.startsWith(':') || segment === path[index]);
 }
 
 export interface RegisteredRoute {
@@ -77,9 +72,15 @@ export function registeredRoutes(router: Router): RegisteredRoute[] {
  * every service would need them, and a single one forgotten would reopen the gap silently.
  */
 export function canonicalPathsOnly(router: Router): RequestHandler {
-  const templates = [...new Set(registeredRoutes(router).map((route) => route.path))];
+  // Split once here; each request's path is split once too.
+  const templates = [...new Set(registeredRoutes(router).map((route) => route.path))].map((template) => ({
+    exact: pathSegments(template),
+    loose: looseSegments(template),
+  }));
   return (req, _res, next) => {
-    if (templates.some((template) => pathResemblesTemplate(template, req.path) && !pathSpellsTemplate(template, req.path))) {
+    const exact = pathSegments(req.path);
+    const loose = looseSegments(req.path);
+    if (templates.some((template) => resemblesSegments(template.loose, loose) && !spellsSegments(template.exact, exact))) {
       throw new NotFoundError();
     }
     next();
