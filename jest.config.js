@@ -11,7 +11,7 @@ const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescri
  * Left out there: the suites that run each service in a process of its own and kill or restart them
  * (the in-process bus joins the services of one process only, by design), and those that need what
  * the embedded default has not: two transactions at once (an embedded database has one connection), two
- * gateways sharing Redis.
+ * gateways sharing Redis, PostgreSQL roles.
  */
 const embedded = process.env.CRM_EMBEDDED === '1';
 const MULTI_PROCESS_SUITES = [
@@ -20,7 +20,7 @@ const MULTI_PROCESS_SUITES = [
   'test/e2e/import-export/commit-killed.test.ts',
   'test/e2e/merge/merge-links.test.ts',
 ];
-const SERVER_ONLY_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts', 'test/e2e/credential-changes-replicas.test.ts'];
+const SERVER_ONLY_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts', 'test/e2e/credential-changes-replicas.test.ts', 'test/e2e/least-privilege.test.ts'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -46,8 +46,11 @@ module.exports = {
   ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
-  // Integration and end-to-end suites share one database and broker: one file at a time.
-  maxWorkers: 1,
+  // Suites on the servers share one database and broker: one file at a time. Embedded, each file has its
+  // own databases and bus in its own worker, so two run at once; a worker past 1 GB (PGlite's memory is not
+  // all given back when a file closes its databases) is replaced before its next file.
+  maxWorkers: embedded ? 2 : 1,
+  ...(embedded ? { workerIdleMemoryLimit: '1GB' } : {}),
   // The embedded default starts a PGlite database per service in each file: on a slow machine that alone
   // has taken over 30 s.
   testTimeout: embedded ? 90_000 : 30_000,

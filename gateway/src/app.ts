@@ -127,7 +127,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(closeConnectionWhenDraining(health));
   app.use(accessLog(logger));
   app.use(httpMetrics(metrics, gatewayRouteLabel));
-  app.use(healthRouter({}, health));
+  app.use(healthRouter(health));
   app.use(apiDocsRoutes());
   app.use(
     routeMiddleware(deps.routeTable ?? ROUTE_TABLE),

@@ -1,4 +1,4 @@
-import { ConfigError, DEV_INTERNAL_TOKEN_SECRET, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
+import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_THROTTLE_RATES, parseThrottleRates } from './rate-limit/throttle-rates';
@@ -111,9 +111,7 @@ export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
 /** Reads and checks the settings; a bad value throws a ConfigError naming the variable. */
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const config = loadConfig(gatewayConfigShape, env);
-  if (config.NODE_ENV === 'production' && config.INTERNAL_TOKEN_SECRET === DEV_INTERNAL_TOKEN_SECRET) {
-    throw new ConfigError(['INTERNAL_TOKEN_SECRET: must be set in production']);
-  }
+  assertProductionSafe(config, { REDIS_URL: config.REDIS_URL });
   if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.GATEWAY_PORT) {
     throw new ConfigError(['METRICS_PORT: must differ from GATEWAY_PORT (the metrics stay off the API port)']);
   }

@@ -80,6 +80,13 @@ describe('gateway settings', () => {
   });
 
   it('in production the development internal-token secret is refused', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/INTERNAL_TOKEN_SECRET/);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379' })).toThrow(/INTERNAL_TOKEN_SECRET/);
+  });
+
+  it('in production REDIS_URL unset or empty is refused (per-process limits are for development), naming it', () => {
+    const secret = 's'.repeat(40);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: secret })).toThrow(/REDIS_URL: must be set in production/);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: secret, REDIS_URL: '' })).toThrow(/REDIS_URL/);
+    expect(loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: secret, REDIS_URL: 'redis://redis:6379' }).REDIS_URL).toBe('redis://redis:6379');
   });
 });

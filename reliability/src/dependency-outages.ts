@@ -13,8 +13,10 @@ import { registerTenant, type ScriptTenant } from './support/tenants';
  * proxies (real restarts with RELIABILITY_REAL_RESTARTS=1):
  * (a) Redis down: the gateway keeps serving with in-memory rate limits, which still bite (a small read
  *     limit is reached exactly); Redis back: limits are counted there again.
- * (b) RabbitMQ down: writes still succeed (the outbox holds their events); RabbitMQ back: every service
- *     reconnects by itself and every event is published and handled, within a bounded time.
+ * (b) RabbitMQ down for a minute: reads and writes still succeed (the outbox holds the events), every
+ *     service stays ready (its /readyz answers 200), and a service started meanwhile starts, becomes ready
+ *     and serves; RabbitMQ back: every service reconnects by itself and every event is published and
+ *     handled, within a bounded time.
  * (c) PostgreSQL cut for a few seconds: requests answer a clean 503 at once (no 500, no hang); once it
  *     is back the system recovers without any restart.
  * Then nothing may be lost: every record written exactly once, every event delivered everywhere.
@@ -26,7 +28,9 @@ const READ_LIMIT = 20;
 /** Reads per user are limited (phase a runs into it); writes are not in the way of the other phases. */
 const THROTTLE_RATES = `read=${READ_LIMIT}/minute,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute`;
 const OVER_LIMIT = 5;
-const BROKER_DOWN_MS = 8_000;
+const BROKER_DOWN_MS = 60_000;
+/** The service stopped and started again while RabbitMQ is away. */
+const STARTED_DURING_OUTAGE = 'audit';
 const DATABASE_DOWN_MS = 4_000;
 const DELIVERY_WAIT_MS = 90_000;
 /** The broker's longest backoff between connection attempts (30 s, ±20 %), and some. */
@@ -151,11 +155,21 @@ async function brokerOutage(system: ProcessSystem, servers: Servers, db: Client)
   const tenant = await registerTenant(system.gatewayUrl, 'Broker down');
   const connectedBefore = Object.fromEntries(SERVICE_PROCESSES.map(({ name }) => [name, brokerConnections(system, name)]));
   await servers.down('rabbitmq');
+  const down = Date.now();
   let writing = true;
   const clients = Promise.all([0, 1].map((c) => runClient(system.gatewayUrl, tenant, `mq${c}`, 'writes-only', () => writing)));
-  await sleep(BROKER_DOWN_MS);
+  const watching = watchWhileDown(system, tenant, () => writing);
+  // A pod started during the outage (a rollout, a scale-up): it must start, become ready and serve.
+  await system.stop(STARTED_DURING_OUTAGE);
+  const startedAt = Date.now();
+  await system.start(STARTED_DURING_OUTAGE);
+  const startSeconds = (Date.now() - startedAt) / 1000;
+  connectedBefore[STARTED_DURING_OUTAGE] = 0;
+  const startedReady = (await request(system.serviceUrls[STARTED_DURING_OUTAGE]!, 'GET', '/readyz')).status;
+  const startedServes = (await request(system.gatewayUrl, 'GET', '/api/audit-logs/?page_size=5', { token: tenant.access })).status;
+  await sleep(Math.max(0, BROKER_DOWN_MS - (Date.now() - down)));
   writing = false;
-  const tallies = await clients;
+  const [tallies, watched] = await Promise.all([clients, watching]);
   const held = await deliveryNow(db);
   // Nothing held back would mean the broker was never really away: no test at all.
   if (held.unpublished === 0) throw new Error('no event waited in an outbox while RabbitMQ was down');
@@ -168,22 +182,49 @@ async function brokerOutage(system: ProcessSystem, servers: Servers, db: Client)
   const reconnectSeconds = (Date.now() - back) / 1000;
   const reconnected = SERVICE_PROCESSES.length - notReconnected().length;
   if (notReconnected().length > 0) console.log(`  not reconnected to RabbitMQ: ${notReconnected().join(', ')}`);
-  for (const failure of tallies.flatMap((tally) => tally.failures).slice(0, 10)) console.log(`  unexpected: ${failure}`);
+  for (const failure of [...tallies.flatMap((tally) => tally.failures), ...watched.failures].slice(0, 10)) console.log(`  unexpected: ${failure}`);
   return {
     tenants: [tenant],
     tallies,
     counts: {
+      '(b) RabbitMQ down: seconds': BROKER_DOWN_MS / 1000,
       '(b) RabbitMQ down: writes answered': writesOf(tallies),
+      '(b) RabbitMQ down: reads answered 200': watched.reads,
+      '(b) RabbitMQ down: /readyz answers 200 (every service, every 2 s)': watched.ready,
+      [`(b) RabbitMQ down: ${STARTED_DURING_OUTAGE} started (s), then /readyz, then a read through the gateway`]: `${startSeconds.toFixed(1)}, ${startedReady}, ${startedServes}`,
       '(b) RabbitMQ down: events held in outboxes': held.unpublished,
       '(b) RabbitMQ back: services reconnected by themselves': `${reconnected} of ${SERVICE_PROCESSES.length}, all within ${reconnectSeconds.toFixed(1)} s`,
       '(b) RabbitMQ back: every event delivered within (s)': delivery.seconds.toFixed(1),
     },
     checks: [
       { what: '(b) RabbitMQ down: writes not answered as expected', value: tallies.flatMap((tally) => tally.failures).length },
+      { what: '(b) RabbitMQ down: reads or /readyz not answered 200', value: watched.failures.length },
+      { what: `(b) RabbitMQ down: ${STARTED_DURING_OUTAGE} started meanwhile not ready or not serving`, value: Number(startedReady !== 200) + Number(startedServes !== 200) },
       { what: `(b) services not reconnected to RabbitMQ within ${RECONNECT_WAIT_MS / 1000} s`, value: SERVICE_PROCESSES.length - reconnected },
       ...deliveryChecks(delivery).map((check) => ({ ...check, what: `(b) ${check.what} (${DELIVERY_WAIT_MS / 1000} s after RabbitMQ was back)` })),
     ],
   };
+}
+
+/** Reads through the gateway and every service's /readyz, every 2 s while `going`: each must answer 200. */
+async function watchWhileDown(system: ProcessSystem, tenant: ScriptTenant, going: () => boolean) {
+  const seen = { reads: 0, ready: 0, failures: [] as string[] };
+  while (going()) {
+    for (const path of ['/api/leads/?page_size=5', '/api/contacts/?page_size=5', '/api/accounts/?page_size=5']) {
+      const answer = await request(system.gatewayUrl, 'GET', path, { token: tenant.access });
+      if (answer.status === 200) seen.reads += 1;
+      else seen.failures.push(`GET ${path} → ${answer.status} ${answer.text.slice(0, 120)}`);
+    }
+    for (const { name } of SERVICE_PROCESSES) {
+      const probe = await request(system.serviceUrls[name]!, 'GET', '/readyz');
+      // The service stopped and started on purpose answers nothing for that moment; every other answer counts.
+      if (probe.status === 0 && name === STARTED_DURING_OUTAGE) continue;
+      if (probe.status === 200) seen.ready += 1;
+      else seen.failures.push(`${name} /readyz → ${probe.status} ${probe.text.slice(0, 120)}`);
+    }
+    await sleep(2_000);
+  }
+  return seen;
 }
 
 /** One request of each kind a client makes, each to a service that needs the database for it. */

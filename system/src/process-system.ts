@@ -21,6 +21,8 @@ export type ServiceName = (typeof SERVICE_PROCESSES)[number]['name'];
  */
 export interface ProcessSystem {
   gatewayUrl: string;
+  /** Where each service listens (its probes, its metrics). */
+  serviceUrls: Record<string, string>;
   running: Record<string, ServiceProcess>;
   start(name: string, extraEnv?: Record<string, string>): Promise<void>;
   /** SIGTERM, then waits for the exit. */
@@ -69,6 +71,7 @@ export async function startProcessSystem(options: ProcessSystemOptions = {}): Pr
 
   return {
     gatewayUrl: gateway.url,
+    serviceUrls: Object.fromEntries(SERVICE_PROCESSES.map(({ name }) => [name, `http://127.0.0.1:${ports[name]}`])),
     running,
     start,
     stop: (name) => signal(name, 'SIGTERM'),

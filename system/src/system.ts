@@ -24,6 +24,8 @@ export interface SystemOptions {
   /** 'fixed': each service on its default port, the gateway on GATEWAY_PORT (npm start). 'any': free ports (tests). */
   ports?: 'fixed' | 'any';
   logger?: (name: string) => Logger;
+  /** Settings of one service on top of `env` (e.g. its own DATABASE_URL, as the role it runs as). */
+  serviceEnv?: (name: string) => Record<string, string | undefined>;
 }
 
 export interface RunningSystem {
@@ -58,7 +60,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     ...Object.fromEntries(SERVICES.map(({ definition, urlSetting }) => [urlSetting, `http://127.0.0.1:${ports[definition.name]}`])),
   };
   const start = async (definition: AnyServiceDefinition) => {
-    services[definition.name] = await startService(definition, { env: gatewayEnv, port: ports[definition.name], logger: loggerFor(definition.name) });
+    services[definition.name] = await startService(definition, {
+      env: { ...gatewayEnv, ...options.serviceEnv?.(definition.name) },
+      port: ports[definition.name],
+      logger: loggerFor(definition.name),
+    });
   };
   const definitionOf = (name: string) => {
     const found = SERVICES.find(({ definition }) => definition.name === name);

@@ -1,11 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_TOKEN_SECRET, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, MAX_ATTACHMENT_BYTES, MAX_IMPORT_BYTES, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
 import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Ingress, NetworkPolicy, type IIngress, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import {
+  Ingress,
+  NetworkPolicy,
+  type IIngress,
+  type INetworkPolicy,
+  type INetworkPolicyPeer,
+  type INetworkPolicyPort,
+} from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service, type IConfigMap, type IContainer, type ISecret, type IService } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
@@ -14,8 +22,9 @@ import { parseAllDocuments } from 'yaml';
  * k8s/ checked offline (there is no cluster here): the base and the dev overlay render with
  * `kubectl kustomize`, every object is valid against the Kubernetes schema, and every Deployment has
  * what a rollout needs (probes, resources, a locked-down security context, a graceful stop, a disruption
- * budget and an autoscaler), only the settings its process reads, its secrets from `crm-secrets`, and
- * ingress from nowhere but the workloads that call it.
+ * budget and an autoscaler, replicas spread over zones and nodes), only the settings its process reads, its
+ * secrets from `crm-secrets`, a release image, ingress from nowhere but the workloads that call it (the
+ * gateway: the ingress controller) and egress to nowhere but what it calls.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const KUBECTL = '/usr/bin/kubectl';
@@ -62,6 +71,102 @@ const matches = (selector: Record<string, string> | undefined, labels: Record<st
   Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
 
 const podLabels = (deployment: IDeployment) => deployment.spec?.template.metadata?.labels ?? {};
+
+type LabelSelector = INetworkPolicyPeer['podSelector'];
+/** A label selector's verdict on `labels`: matchLabels (as `matches`) and matchExpressions; an empty one selects all. */
+function selects(selector: LabelSelector, labels: Record<string, string> = {}): boolean {
+  if (!selector || !matches(selector.matchLabels, labels)) return false;
+  return (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+    switch (operator) {
+      case 'In':
+        return key in labels && values.includes(labels[key]!);
+      case 'NotIn':
+        return !(key in labels) || !values.includes(labels[key]!);
+      case 'Exists':
+        return key in labels;
+      case 'DoesNotExist':
+        return !(key in labels);
+      default:
+        throw new Error(`unknown selector operator ${operator}`);
+    }
+  });
+}
+
+/**
+ * One end of a connection, for the NetworkPolicy evaluator: a pod (its labels, its namespace's labels, its
+ * container ports by name) or, with no pod, an address outside the cluster (PostgreSQL, RabbitMQ, Redis).
+ */
+interface Endpoint {
+  namespace?: Record<string, string>;
+  pod?: Record<string, string>;
+  ports?: Record<string, number>;
+}
+/** The namespace the platform is applied to (the manifests name none): its policies apply to its pods only. */
+const NAMESPACE = { 'kubernetes.io/metadata.name': 'crm' };
+const inNamespace = (name: string, pod: Record<string, string>, ports: Record<string, number> = {}): Endpoint => ({
+  namespace: { 'kubernetes.io/metadata.name': name },
+  pod,
+  ports,
+});
+const INGRESS_CONTROLLER = inNamespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+const KUBE_DNS = inNamespace('kube-system', { 'k8s-app': 'kube-dns' }, { dns: 53 });
+const OUTSIDE_THE_CLUSTER: Endpoint = {};
+
+const policyTypesOf = (policy: INetworkPolicy) => policy.spec?.policyTypes ?? (policy.spec?.egress ? ['Ingress', 'Egress'] : ['Ingress']);
+/** Whether a rule's peer is `other`: an ipBlock is taken to be anything (it may hold pod addresses too). */
+function peerIs(peer: INetworkPolicyPeer, other: Endpoint): boolean {
+  if (peer.ipBlock) return true;
+  if (!other.pod) return false;
+  const namespace = peer.namespaceSelector ? selects(peer.namespaceSelector, other.namespace) : matches(NAMESPACE, other.namespace);
+  return namespace && (!peer.podSelector || selects(peer.podSelector, other.pod));
+}
+/** Whether a rule's ports take `port`: a named port is the destination pod's container port of that name. */
+function portIn(ports: INetworkPolicyPort[] | undefined, port: number, protocol: string, destination: Endpoint): boolean {
+  if (!ports?.length) return true;
+  return ports.some((entry) => {
+    if ((entry.protocol ?? 'TCP') !== protocol) return false;
+    if (entry.port === undefined) return true;
+    const first = typeof entry.port === 'number' ? entry.port : destination.ports?.[entry.port];
+    return first !== undefined && port >= first && port <= (entry.endPort ?? first);
+  });
+}
+/** One side's verdict: the pod `self` may send (Egress) to, or accept (Ingress) from, `other`. */
+function sideAllows(policies: INetworkPolicy[], direction: 'Ingress' | 'Egress', self: Endpoint, other: Endpoint, port: number, protocol: string, destination: Endpoint): boolean {
+  // Only this namespace's policies are modelled: a pod elsewhere (or no pod) is not isolated by them.
+  if (!self.pod || !matches(NAMESPACE, self.namespace)) return true;
+  const isolating = policies.filter((policy) => policyTypesOf(policy).includes(direction) && selects(policy.spec?.podSelector, self.pod));
+  if (isolating.length === 0) return true;
+  return isolating.some((policy) =>
+    ((direction === 'Ingress' ? policy.spec?.ingress : policy.spec?.egress) ?? []).some((rule) => {
+      const peers = 'from' in rule ? rule.from : 'to' in rule ? rule.to : undefined;
+      return (!peers?.length || peers.some((peer) => peerIs(peer, other))) && portIn(rule.ports, port, protocol, destination);
+    }),
+  );
+}
+/** Whether the NetworkPolicies let `from` open a connection to `to` on `port`: `from`'s egress and `to`'s ingress. */
+export function connects(policies: INetworkPolicy[], from: Endpoint, to: Endpoint, port: number, protocol = 'TCP'): boolean {
+  return sendsTo(policies, from, to, port, protocol) && sideAllows(policies, 'Ingress', to, from, port, protocol, to);
+}
+/** `from`'s egress alone: whether its policies let it send to `to` on `port`, whatever `to` accepts. */
+export const sendsTo = (policies: INetworkPolicy[], from: Endpoint, to: Endpoint, port: number, protocol = 'TCP'): boolean =>
+  sideAllows(policies, 'Egress', from, to, port, protocol, to);
+
+/** An image reference's tag and digest (`name[:tag][@digest]`; a registry's `host:port/` is no tag). */
+function imageReference(image: string): { tag?: string; digest?: string } {
+  const [nameAndTag, digest] = image.split('@') as [string, string | undefined];
+  const colon = nameAndTag.lastIndexOf(':');
+  return { tag: colon > nameAndTag.lastIndexOf('/') ? nameAndTag.slice(colon + 1) : undefined, digest };
+}
+/** The release the base tags the image with: the repository's version (its packages'; the root has none yet). */
+const versionIn = (file: string) => (JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { version?: string }).version;
+const RELEASE = versionIn('package.json') ?? versionIn('gateway/package.json');
+
+/** An nginx size (`proxy-body-size`: bytes, or k, m, g units) in bytes; NaN if it is none. */
+function nginxSize(value: string | undefined): number {
+  const match = /^(\d+)([kmg]?)$/i.exec(value ?? '');
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 1024 ** ['', 'k', 'm', 'g'].indexOf(match[2]!.toLowerCase());
+}
 
 /**
  * What a Deployment lacks to roll out safely, one line each; [] when nothing. Checks every container
@@ -196,6 +301,20 @@ describe.each(renders)('%s', (dir, objects) => {
   const configMaps = ofKind<IConfigMap>(objects, 'ConfigMap');
   const workloadOf = (deployment: IDeployment) => podLabels(deployment)['app.kubernetes.io/name'];
   const containersOf = (deployment: IDeployment) => [...(deployment.spec?.template.spec?.initContainers ?? []), ...(deployment.spec?.template.spec?.containers ?? [])];
+  /** A workload's pod, for the NetworkPolicy evaluator. */
+  const endpointOf = (deployment: IDeployment): Endpoint => ({
+    namespace: NAMESPACE,
+    pod: podLabels(deployment),
+    ports: Object.fromEntries(containersOf(deployment).flatMap((container) => container.ports ?? []).map((port) => [port.name, port.containerPort])),
+  });
+  /** The ConfigMap a workload's main container takes whole. */
+  const configOf = (deployment: IDeployment) => {
+    const name = deployment.spec!.template.spec!.containers[0]!.envFrom?.find((source) => source.configMapRef)?.configMapRef?.name;
+    return configMaps.find((configMap) => configMap.metadata?.name === name)?.data ?? {};
+  };
+  /** The workloads a workload calls: the hosts of its *_SERVICE_URL settings. */
+  const calleesOf = (deployment: IDeployment) =>
+    new Set(Object.entries(configOf(deployment)).filter(([key]) => key.endsWith('_SERVICE_URL')).map(([, url]) => new URL(url).hostname));
 
   it('renders only objects that are valid against the Kubernetes schema', () => {
     expect(objects.length).toBeGreaterThan(0);
@@ -295,7 +414,7 @@ describe.each(renders)('%s', (dir, objects) => {
     }
   });
 
-  it('denies ingress by default; opens the gateway to all and each service to its callers only', () => {
+  it('denies ingress by default; opens the gateway to the ingress controller and each service to its callers only', () => {
     // The scraper's policy is checked on its own below.
     const ingressPolicies = policies.filter((policy) => (policy.spec?.policyTypes?.includes('Ingress') ?? true) && policy.metadata?.name !== SCRAPE_POLICY);
     const denyAll = ingressPolicies.filter((policy) => (policy.spec?.ingress ?? []).length === 0);
@@ -350,6 +469,131 @@ describe.each(renders)('%s', (dir, objects) => {
     ]);
   });
 
+  it('runs a release of the image, tagged (or by digest), never untagged or latest', () => {
+    const images = deployments.flatMap((deployment) => containersOf(deployment).map((container) => [container.name, container.image ?? ''] as const));
+    expect(images.length).toBeGreaterThan(deployments.length);
+    for (const [container, image] of images) {
+      const { tag, digest } = imageReference(image);
+      expect([container, image, tag !== undefined || /^sha256:[0-9a-f]{64}$/.test(digest ?? '')]).toEqual([container, image, true]);
+      expect([container, image, tag]).not.toEqual([container, image, 'latest']);
+      if (dir === 'k8s/base') expect([container, image, tag]).toEqual([container, image, RELEASE]);
+    }
+  });
+
+  it('spreads the pods of every Deployment over zones, then nodes, without ever leaving one pending', () => {
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      const constraints = deployment.spec?.template.spec?.topologySpreadConstraints ?? [];
+      expect([workload, constraints.map((constraint) => constraint.topologyKey).sort()]).toEqual([workload, ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']]);
+      for (const constraint of constraints) {
+        expect([workload, constraint.topologyKey, constraint.whenUnsatisfiable, constraint.maxSkew, constraint.labelSelector?.matchLabels, constraint.matchLabelKeys]).toEqual([
+          workload,
+          constraint.topologyKey,
+          'ScheduleAnyway',
+          1,
+          { 'app.kubernetes.io/name': workload },
+          ['pod-template-hash'],
+        ]);
+        expect([workload, selects(constraint.labelSelector, podLabels(deployment))]).toEqual([workload, true]);
+      }
+    }
+  });
+
+  it('leaves the replica count to the autoscaler wherever one targets the Deployment', () => {
+    const hpas = ofKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler');
+    for (const deployment of deployments) {
+      const scaled = hpas.some(({ spec }) => spec?.scaleTargetRef.kind === 'Deployment' && spec.scaleTargetRef.name === deployment.metadata?.name);
+      expect([deployment.metadata?.name, scaled, deployment.spec?.replicas]).toEqual([deployment.metadata?.name, true, undefined]);
+    }
+  });
+
+  it(dir === 'k8s/base' ? 'runs every process with NODE_ENV=production' : 'runs every process with NODE_ENV=development (its secrets are published)', () => {
+    for (const deployment of deployments) {
+      expect([workloadOf(deployment), configOf(deployment).NODE_ENV]).toEqual([workloadOf(deployment), dir === 'k8s/base' ? 'production' : 'development']);
+    }
+  });
+
+  it('admits no pod from a bare namespace selector or from everywhere', () => {
+    for (const policy of policies) {
+      for (const rule of policy.spec?.ingress ?? []) {
+        const name = policy.metadata?.name;
+        expect([name, (rule.from ?? []).length > 0]).toEqual([name, true]);
+        for (const peer of rule.from ?? []) {
+          const bareNamespace = peer.namespaceSelector !== undefined && Object.keys(peer.namespaceSelector.matchLabels ?? {}).length === 0 && !peer.namespaceSelector.matchExpressions?.length;
+          const everywhere = ['0.0.0.0/0', '::/0'].includes(peer.ipBlock?.cidr ?? '');
+          expect([name, bareNamespace, everywhere]).toEqual([name, false, false]);
+        }
+      }
+    }
+  });
+
+  it('lets the gateway in from the ingress controller only, on its API port', () => {
+    const gateway = endpointOf(deployments.find((deployment) => workloadOf(deployment) === 'gateway')!);
+    expect(connects(policies, INGRESS_CONTROLLER, gateway, PORTS.get('gateway')!)).toBe(true);
+    expect(connects(policies, INGRESS_CONTROLLER, gateway, METRICS_PORTS.get('gateway')!)).toBe(false);
+    expect(connects(policies, inNamespace('elsewhere', { 'app.kubernetes.io/name': 'anything' }), gateway, PORTS.get('gateway')!)).toBe(false);
+    expect(connects(policies, { namespace: NAMESPACE, pod: { 'app.kubernetes.io/name': 'debug' } }, gateway, PORTS.get('gateway')!)).toBe(false);
+  });
+
+  it('denies egress by default: every pod is isolated by an Egress policy and may resolve names', () => {
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      const egressPolicies = policies.filter((policy) => policyTypesOf(policy).includes('Egress') && selects(policy.spec?.podSelector, podLabels(deployment)));
+      expect([workload, egressPolicies.length > 0]).toEqual([workload, true]);
+      const pod = endpointOf(deployment);
+      expect([workload, connects(policies, pod, KUBE_DNS, 53, 'UDP'), connects(policies, pod, KUBE_DNS, 53, 'TCP')]).toEqual([workload, true, true]);
+      expect([workload, connects(policies, pod, OUTSIDE_THE_CLUSTER, 443)]).toEqual([workload, false]);
+      expect([workload, connects(policies, pod, inNamespace('elsewhere', { 'app.kubernetes.io/name': 'anything' }, { http: 8080 }), 8080)]).toEqual([workload, false]);
+    }
+  });
+
+  it('lets each workload reach the services it calls on their http port, and no other', () => {
+    const gateway = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!;
+    expect([...calleesOf(gateway)].sort()).toEqual(SERVICES.map(({ definition }) => definition.name).sort());
+    for (const caller of deployments) {
+      const callees = calleesOf(caller);
+      for (const callee of deployments) {
+        if (callee === caller) continue;
+        const [from, to] = [workloadOf(caller)!, workloadOf(callee)!];
+        const port = endpointOf(callee).ports!.http!;
+        // Its egress alone, and the connection (the callee's ingress too).
+        const [sends, connected] = [sendsTo, connects].map((verdict) => verdict(policies, endpointOf(caller), endpointOf(callee), port));
+        expect([from, to, sends, connected]).toEqual([from, to, callees.has(to), callees.has(to)]);
+      }
+    }
+  });
+
+  it('lets each workload out to PostgreSQL, RabbitMQ and Redis (outside the base) only if it is given their URL', () => {
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      const settings = new Set(containersOf(deployment).flatMap((container) => [...settingsOf(container, objects).keys()]));
+      const pod = endpointOf(deployment);
+      expect([workload, [5432, 5672, 6379].map((port) => connects(policies, pod, OUTSIDE_THE_CLUSTER, port))]).toEqual([
+        workload,
+        ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL'].map((setting) => settings.has(setting)),
+      ]);
+    }
+  });
+
+  it('serves the Ingress over TLS on class nginx, taking a 10 MiB attachment and a 120 s export', () => {
+    const [ingress] = ofKind<IIngress>(objects, 'Ingress');
+    expect(ingress?.spec?.ingressClassName).toBe('nginx');
+    const hosts = (ingress?.spec?.rules ?? []).map((rule) => rule.host);
+    expect(hosts.length).toBeGreaterThan(0);
+    for (const host of hosts) {
+      expect([host, ingress!.spec!.tls?.some((tls) => tls.hosts?.includes(host!) && tls.secretName)]).toEqual([host, true]);
+    }
+    const annotations = ingress?.metadata?.annotations ?? {};
+    // The attachment's 10 MiB and 1 MiB of multipart envelope; the 5 MB import fits in that.
+    const bodySize = nginxSize(annotations['nginx.ingress.kubernetes.io/proxy-body-size']);
+    expect(bodySize).toBeGreaterThanOrEqual(Math.max(11 * 1024 * 1024, MAX_ATTACHMENT_BYTES + 1024 * 1024, MAX_IMPORT_BYTES));
+    // Buffering stays on: the gateway gets a whole body at once.
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBeUndefined();
+    for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout']) {
+      expect([timeout, Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`])]).toEqual([timeout, 120]);
+    }
+  });
+
   it("routes the Ingress to the gateway's API port only, which answers no /metrics", () => {
     const ingresses = ofKind<IIngress>(objects, 'Ingress');
     expect(ingresses).toHaveLength(1);
@@ -369,7 +613,8 @@ describe.each(renders)('%s', (dir, objects) => {
     const gateway = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!;
     const name = gateway.spec!.template.spec!.containers[0]!.envFrom?.find((source) => source.configMapRef)?.configMapRef?.name;
     const settings = configMaps.find((configMap) => configMap.metadata?.name === name)!.data!;
-    const config = loadGatewayConfig({ ...settings, INTERNAL_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' });
+    // With the secrets it takes from crm-secrets (production refuses to start without Redis).
+    const config = loadGatewayConfig({ ...settings, INTERNAL_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', REDIS_URL: 'redis://redis:6379' });
     expect(config.TRUST_PROXY).toBe(1);
     expect(config.METRICS_PORT).toBe(METRICS_PORTS.get('gateway'));
     expect(config.GATEWAY_PORT).toBe(PORTS.get('gateway'));

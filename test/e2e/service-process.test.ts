@@ -15,6 +15,15 @@ describe('a service process', () => {
     expect(JSON.stringify(fatal)).toContain('DATABASE_POOL_SIZE');
   });
 
+  it('when NODE_ENV=production and DATABASE_URL or AMQP_URL is unset or empty, then it exits 1 naming each, never running on the embedded default', async () => {
+    const started = startAudit({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'p'.repeat(40), DATABASE_URL: '', AMQP_URL: '' });
+    expect(await started.exited).toBe(1);
+    const fatal = JSON.stringify(await waitForLine(started, 'failed to start'));
+    expect(fatal).toContain('DATABASE_URL: must be set in production');
+    expect(fatal).toContain('AMQP_URL: must be set in production');
+    expect(started.lines.some((line) => line.msg === 'embedded PostgreSQL (PGlite) started')).toBe(false);
+  });
+
   it('when it gets SIGTERM, then it reports draining, finishes and exits 0', async () => {
     const started = startAudit({});
     const listening = await waitForLine(started, 'listening');

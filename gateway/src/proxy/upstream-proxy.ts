@@ -43,6 +43,19 @@ const REPLAYABLE_BODY_BYTES = 1024 * 1024;
 const FIRST_RETRY_DELAY_MS = 50;
 const MAX_RETRY_DELAY_MS = 500;
 
+/**
+ * The keep-alive agent towards the services. Idle sockets are dropped after 30 s, before a service's 65 s
+ * keep-alive timeout would close them under a request that is just reusing one. No socket limit: a request
+ * queued for a socket would get it only after the client's (read) body had ended the upstream request, too
+ * late to write the body.
+ */
+export const POOLED_AGENT_OPTIONS: Readonly<http.AgentOptions> = {
+  keepAlive: true,
+  // FIFO reuses every idle socket in turn (LIFO keeps reusing the latest), so pods the HPA adds get traffic.
+  scheduling: 'fifo',
+  timeout: 30_000,
+};
+
 /** How a request's body goes on each attempt: there is none, the same bytes again, or streamed once. */
 type RequestBody = { kind: 'none' } | { kind: 'bytes'; bytes: Buffer } | { kind: 'streamed' };
 
@@ -88,10 +101,7 @@ function answerTimedOut(res: Response): void {
  * `proxyReq` hook on every attempt (the client's stream, already read, only ends the upstream request).
  */
 export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProxy {
-  // Idle sockets are dropped after 30 s, before a service's 65 s keep-alive timeout would close them
-  // under a request that is just reusing one. No socket limit: a request queued for a socket would get
-  // it only after the client's (read) body had ended the upstream request, too late to write the body.
-  const pooled = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 30_000 });
+  const pooled = new http.Agent(POOLED_AGENT_OPTIONS);
   // A write without an Idempotency-Key goes on a connection of its own: a pooled one may be closed by a
   // draining service just as the request is written, and that reset looks like a crash mid-request, which
   // must not be repeated. On a fresh connection a reset can only be a crash; a draining service refuses.

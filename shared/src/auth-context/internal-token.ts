@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { SignJWT, jwtVerify } from 'jose';
 import { UnauthorizedError } from '../errors';
+import { internalTokenSecrets } from '../config/config';
 import type { Caller } from './caller';
 import { ExpiringCache } from './expiring-cache';
 
@@ -8,6 +9,10 @@ import { ExpiringCache } from './expiring-cache';
  * The gateway proves to a service that it checked the caller by sending a short-lived token signed with
  * the shared INTERNAL_TOKEN_SECRET, addressed to that one service (`aud`). Anonymous requests (register,
  * login) carry one too, without a caller, so nothing reaches a service around the gateway.
+ *
+ * The setting may list several secrets, the current one first: tokens are signed with the first and
+ * accepted under any, so the secret rotates without a 401 (services learn the new one before the gateway
+ * signs with it).
  */
 export const INTERNAL_TOKEN_HEADER = 'x-crm-internal-token';
 const ISSUER = 'crm-gateway';
@@ -46,7 +51,7 @@ export async function mintInternalToken(
     .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
-    .sign(keyOf(secret));
+    .sign(keyOf(internalTokenSecrets(secret)[0]!));
   mintedTokens.set(key, token, Date.now() + (ttlSeconds * 1000) / 2);
   return token;
 }
@@ -57,13 +62,17 @@ export async function verifyInternalToken(secret: string, audience: string, toke
 
 /** The token's caller and when the token expires; throws when it is not a valid internal token for `audience`. */
 async function verifiedInternalToken(secret: string, audience: string, token: string): Promise<{ caller: Caller | null; expiresAtMs: number }> {
-  const { payload } = await jwtVerify(token, keyOf(secret), {
-    algorithms: [ALGORITHM],
-    issuer: ISSUER,
-    audience,
-    requiredClaims: ['exp'],
-  });
-  return { caller: (payload.caller as Caller | undefined) ?? null, expiresAtMs: payload.exp! * 1000 };
+  const secrets = internalTokenSecrets(secret);
+  for (const [index, accepted] of secrets.entries()) {
+    try {
+      const { payload } = await jwtVerify(token, keyOf(accepted), { algorithms: [ALGORITHM], issuer: ISSUER, audience, requiredClaims: ['exp'] });
+      return { caller: (payload.caller as Caller | undefined) ?? null, expiresAtMs: payload.exp! * 1000 };
+    } catch (error) {
+      // Only a signature made with another secret tries the next one; an expired or misaddressed token fails now.
+      if ((error as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || index === secrets.length - 1) throw error;
+    }
+  }
+  throw new Error('no internal token secret'); // unreachable: a setting has at least one secret
 }
 
 declare module 'express-serve-static-core' {

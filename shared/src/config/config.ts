@@ -62,7 +62,11 @@ const uploadBytes = (fallback: number) =>
 
 export const DEV_INTERNAL_TOKEN_SECRET = 'dev-only-internal-token-secret-change-me';
 
-/** Settings every service and the gateway read. */
+/** The secrets of an INTERNAL_TOKEN_SECRET setting, the current (signing) one first. */
+export function internalTokenSecrets(setting: string): string[] {
+  return setting.split(',').map((secret) => secret.trim());
+}
+
 /** A span such as `90s`, `30m`, `24h` or `7d` (a bare number: seconds), as milliseconds. */
 export const duration = (fallback: string) =>
   z
@@ -78,6 +82,7 @@ export const duration = (fallback: string) =>
       return Number(match[1]) * unitMs;
     });
 
+/** Settings every service and the gateway read. */
 export const commonConfig = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode.'),
   LOG_LEVEL: z
@@ -88,7 +93,50 @@ export const commonConfig = {
     'PostgreSQL server and database; each service keeps its own schema in it. Created when missing. Unset: an ' +
       'embedded PostgreSQL (PGlite) per service, kept in EMBEDDED_DATA_DIR.',
   ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per service.'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(200)
+    .default(10)
+    .describe(
+      "Connections in each service replica's pool. Each replica opens at most this many, plus one LISTEN connection for its outbox relay: see the README's connection budget.",
+    ),
+  DATABASE_STATEMENT_TIMEOUT: duration('60s').describe(
+    "PostgreSQL's statement_timeout for the service's queries: a statement running longer is cancelled (the request answers 503). Migrations have none.",
+  ),
+  DATABASE_LOCK_TIMEOUT: duration('10s').describe(
+    "PostgreSQL's lock_timeout for the service's queries: a statement waiting longer for a lock fails (retried once as a conflict, then 503).",
+  ),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: duration('60s').describe(
+    "PostgreSQL's idle_in_transaction_session_timeout: a transaction left open and idle this long is ended by the server, its locks freed.",
+  ),
+  DATABASE_APPLICATION_NAME: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,63}$/, 'must be 1 to 63 printable ASCII characters')
+    .optional()
+    .describe("application_name of the service's connections, shown in pg_stat_activity. Unset: crm-<service>."),
+  DATABASE_MIGRATE_ON_START: boolFlag(true).describe(
+    'Whether a service applies its pending migrations when it starts. false where it runs as a role without DDL rights: the migrate step (`main.js migrate`, the Kubernetes Job) applies them, and a service finding some pending refuses to start.',
+  ),
+  DATABASE_SERVICE_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a PostgreSQL role name (lower case, digits, _)')
+    .optional()
+    .describe(
+      "The migrate step only: the role the service runs as, granted use of its schema's tables (and of those later migrations make) after migrating, and nothing more.",
+    ),
+  MIGRATION_LOCK_TIMEOUT: duration('5s').describe(
+    'lock_timeout of each migration: one that waits longer for a lock (a long transaction on its table) gives way and is tried again, up to 5 times, instead of queueing every query behind it.',
+  ),
+  CONSUMER_PREFETCH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'Events a replica handles at once (each holds a pool connection). Below DATABASE_POOL_SIZE, so a burst of events leaves connections to requests. Unset: half the pool.',
+    ),
   INBOX_RETENTION_DAYS: z.coerce
     .number()
     .int()
@@ -117,9 +165,13 @@ export const commonConfig = {
     .describe('Prefix of exchange and queue names: <ns>.events, <ns>.dlx, <ns>.<service>.'),
   INTERNAL_TOKEN_SECRET: z
     .string()
-    .min(32, 'must be at least 32 characters')
     .default(DEV_INTERNAL_TOKEN_SECRET)
-    .describe('Shared secret the gateway signs internal tokens with and services verify them with.'),
+    .refine((value) => internalTokenSecrets(value).every((secret) => secret.length >= 32), 'each secret must be at least 32 characters')
+    .describe(
+      'Shared secret the gateway signs internal tokens with and services verify them with. To rotate without a 401: a ' +
+        'comma-separated list, the current one first (signs), the others still accepted; roll the services with the new one ' +
+        'second, then everything with it first, then drop the old one.',
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
   IDEMPOTENCY_TTL: duration('24h').describe(
     'How long an Idempotency-Key and its answer are kept (a number and s, m, h or d; a bare number is seconds). A repeat within it gets the first answer.',
@@ -143,14 +195,26 @@ export const commonConfig = {
 
 export type CommonConfig = z.infer<z.ZodObject<typeof commonConfig>>;
 
-/** Production must not run on the development secret. */
-export function assertProductionSafe(config: CommonConfig): void {
-  if (config.NODE_ENV === 'production' && config.INTERNAL_TOKEN_SECRET === DEV_INTERNAL_TOKEN_SECRET) {
-    throw new ConfigError(['INTERNAL_TOKEN_SECRET: must be set in production']);
+/**
+ * Production runs on its servers and its own secrets: the embedded default (a server URL left unset) and
+ * the development secret are for development only, so each stops the process with a message naming it.
+ */
+export function assertProductionSafe(
+  config: Pick<CommonConfig, 'NODE_ENV' | 'INTERNAL_TOKEN_SECRET'> & { FAULT_KILL_AFTER_HANDLING?: string },
+  servers: Record<string, string | undefined>,
+): void {
+  if (config.NODE_ENV !== 'production') return;
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(servers)) {
+    if (value === undefined) problems.push(`${name}: must be set in production (unset, the embedded default would stand in: development only)`);
   }
-  if (config.NODE_ENV === 'production' && config.FAULT_KILL_AFTER_HANDLING !== undefined) {
-    throw new ConfigError(['FAULT_KILL_AFTER_HANDLING: a testing setting, not allowed in production']);
+  if (internalTokenSecrets(config.INTERNAL_TOKEN_SECRET).includes(DEV_INTERNAL_TOKEN_SECRET)) {
+    problems.push('INTERNAL_TOKEN_SECRET: must be set in production');
   }
+  if (config.FAULT_KILL_AFTER_HANDLING !== undefined) {
+    problems.push('FAULT_KILL_AFTER_HANDLING: a testing setting, not allowed in production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
 }
 
 /** What auth signs into access tokens and the gateway insists on when it verifies them. */

@@ -9,15 +9,16 @@ import { createMetricsRegistry, expressRouteLabel, httpMetrics, metricsRouter } 
 import { accessLog } from './access-log';
 import { canonicalPathsOnly } from './canonical-paths';
 import { errorHandler, notFoundHandler } from './error-handler';
-import { healthRouter, type HealthState, type ReadinessChecks } from './health';
+import { healthRouter, type DependencyStates, type HealthState } from './health';
 import { refuseMalformedText } from './malformed-text';
 import { requestIdMiddleware } from './request-context';
 import { boundUploadBytes, type UploadBytesLimits } from './upload-bytes-in-flight';
 
 export interface ServiceAppOptions {
   logger: Logger;
-  readiness: ReadinessChecks;
   health: HealthState;
+  /** Reported by `/readyz` (never a reason to be unready). */
+  dependencies?: DependencyStates;
   /**
    * Where the request figures go, served at `GET /metrics` with whatever else the service records there;
    * a registry of its own (named by the token's audience) when not given.
@@ -49,7 +50,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(requestIdMiddleware);
   app.use(accessLog(options.logger));
   app.use(httpMetrics(metrics, expressRouteLabel));
-  app.use(healthRouter(options.readiness, options.health));
+  app.use(healthRouter(options.health, options.dependencies));
   app.use(metricsRouter(metrics));
   app.use(requireInternalToken(options.internalToken));
   app.use(canonicalPathsOnly(options.routes));

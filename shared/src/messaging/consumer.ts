@@ -2,7 +2,7 @@ import type { Channel, ConsumeMessage } from 'amqplib';
 import { isDatabaseUnavailable, type DataSource, type EntityManager } from '../database';
 import { REQUEST_ID_HEADER, withRequestId } from '../http/request-context';
 import type { Logger } from '../logging/logger';
-import type { Broker } from './broker';
+import { backoffDelay, type Broker } from './broker';
 import { parseEvent, type CrmEvent } from './envelope';
 
 /** Runs inside the inbox transaction: write through `manager` so the effect commits with the inbox row. */
@@ -23,7 +23,7 @@ export interface EventConsumerOptions {
   /** Routing keys the queue is bound with, e.g. `['lead.*', 'contact.*']` or `['#']`. */
   bindings: string[];
   handler: EventHandler;
-  /** Unacknowledged messages in flight at once. Default 50. */
+  /** Unacknowledged messages in flight at once, each handled on a pool connection of its own. Default 5. */
   prefetch?: number;
   /**
    * The queue's `x-delivery-limit`: how many times a failing message is returned before it is
@@ -63,29 +63,34 @@ export class EventConsumer {
   private unsubscribe?: () => void;
   private readonly inFlight = new Set<Promise<void>>();
   private pruneTimer?: NodeJS.Timeout;
+  private firstSubscription: Promise<void> = Promise.resolve();
+  private onFirstSubscription?: () => void;
+  private failedSubscriptions = 0;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.queue = options.broker.names.queue(options.service);
     this.logger = options.logger.child({ component: 'event-consumer', queue: this.queue });
-    this.prefetch = options.prefetch ?? 50;
+    this.prefetch = options.prefetch ?? 5;
     this.deliveryLimit = options.deliveryLimit ?? 5;
   }
 
-  /** Declares and binds the queue and starts consuming; a declaration error (e.g. mismatched arguments) throws. */
-  async start(): Promise<void> {
-    if (this.started) return;
+  /**
+   * Consumes from the moment the broker is connected, now or later: declares and binds the queue, then
+   * subscribes. Resolves once first subscribed (or stopped first). A subscription that fails (the broker
+   * gone again, a declaration refused) is logged and tried again with backoff.
+   */
+  start(): Promise<void> {
+    if (this.started) return this.firstSubscription;
     this.started = true;
     this.stopping = false;
+    this.firstSubscription = new Promise<void>((resolve) => {
+      this.onFirstSubscription = resolve;
+    });
     this.unsubscribe = this.options.broker.onConnected(() => this.resubscribe());
-    try {
-      await this.subscribe();
-    } catch (error) {
-      this.started = false;
-      this.unsubscribe();
-      throw error;
-    }
+    this.resubscribe();
     this.pruneTimer = setInterval(() => void this.pruneInbox().catch((error: unknown) => this.logger.warn({ err: error }, 'inbox pruning failed')), PRUNE_INBOX_EVERY_MS);
     this.pruneTimer.unref();
+    return this.firstSubscription;
   }
 
   /** Messages ready in the queue (not yet delivered), asked of the broker; undefined while not subscribed. */
@@ -121,6 +126,7 @@ export class EventConsumer {
     this.consumerTag = undefined;
     await channel?.close().catch(() => undefined);
     this.started = false;
+    this.onFirstSubscription?.();
   }
 
   private subscribe(): Promise<void> {
@@ -156,6 +162,8 @@ export class EventConsumer {
       this.channel = channel;
       const { consumerTag } = await channel.consume(this.queue, (message) => this.onDelivery(channel, message));
       this.consumerTag = consumerTag;
+      this.failedSubscriptions = 0;
+      this.onFirstSubscription?.();
       this.logger.info({ bindings: this.options.bindings }, 'consuming');
     } catch (error) {
       if (this.channel === channel) this.channel = undefined;
@@ -169,14 +177,17 @@ export class EventConsumer {
     if (this.stopping || !this.started || this.channel || this.subscribing) return;
     if (!this.options.broker.isConnected()) return; // the broker's 'connected' brings us back
     this.subscribe().catch((error: unknown) => {
-      this.logger.warn({ err: error }, 'resubscribe failed');
+      this.failedSubscriptions += 1;
+      // A broker that is connected yet refuses the queue's declaration (its arguments changed) needs an operator.
+      const level = this.options.broker.isConnected() ? 'error' : 'warn';
+      this.logger[level]({ err: error, attempt: this.failedSubscriptions }, 'subscribing failed');
       this.retrySoon();
     });
   }
 
   private retrySoon(): void {
     clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.resubscribe(), this.options.broker.reconnectDelayMs);
+    this.retryTimer = setTimeout(() => this.resubscribe(), backoffDelay(this.options.broker.reconnectDelayMs, this.failedSubscriptions));
   }
 
   private onDelivery(channel: Channel, message: ConsumeMessage | null): void {

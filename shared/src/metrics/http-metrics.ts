@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** What a request is counted under: a route pattern, never the raw path (ids would explode the series). */
 export type RouteLabel = (req: Request, res: Response) => string;
@@ -16,7 +16,7 @@ export const expressRouteLabel: RouteLabel = (req) => {
 /** Seconds: from a cached read (a few ms) to a bounded conversion wait or an export (seconds). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** Counts and times every request by method, route and status (`http_requests_total`, `http_request_duration_seconds`). */
+/** Counts and times every request by method, route and status (`http_requests_total`, `http_request_duration_seconds`), and those in flight. */
 export function httpMetrics(registry: Registry, routeLabel: RouteLabel): RequestHandler {
   const registers = [registry];
   const labelNames = ['method', 'route', 'status'] as const;
@@ -28,9 +28,14 @@ export function httpMetrics(registry: Registry, routeLabel: RouteLabel): Request
     buckets: DURATION_BUCKETS,
     registers,
   });
+  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests received and not yet answered (or abandoned).', registers });
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    inFlight.inc();
+    // One listener: 'close' follows 'finish' for an answered request and is the only event of an abandoned one.
+    res.once('close', () => {
+      inFlight.dec();
+      if (!res.writableFinished) return;
       const labels = { method: req.method, route: routeLabel(req, res), status: String(res.statusCode) };
       requests.inc(labels);
       durations.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);

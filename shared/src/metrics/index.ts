@@ -3,3 +3,4 @@ export * from './messaging-metrics';
 export * from './metrics-registry';
 export * from './metrics.routes';
 export * from './reference-metrics';
+export * from './dependency-metrics';

@@ -1,19 +1,28 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { ConsumerOutcome, CrmEvent, OutboxBacklog } from '../messaging';
 
+/** Longest a scrape waits for a figure it reads from the database or the broker. */
+const SCRAPE_READ_TIMEOUT_MS = 2_000;
+
 /**
  * Reads `read` once for all the gauges collected in one scrape (prom-client collects them concurrently);
- * a failed read (the database or broker away) is `undefined`, reported as NaN rather than a stale or a
- * zero figure.
+ * a failed read (the database or broker away) or one not done within 2 s (a full pool) is `undefined`,
+ * reported as NaN rather than a stale or a zero figure, and the scrape answers in time.
  */
 function oncePerScrape<T>(read: () => Promise<T | undefined>): () => Promise<T | undefined> {
   let reading: Promise<T | undefined> | undefined;
-  return () =>
-    (reading ??= read()
-      .catch(() => undefined)
-      .finally(() => {
-        reading = undefined;
-      }));
+  return () => {
+    if (reading) return reading;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), SCRAPE_READ_TIMEOUT_MS);
+    });
+    reading = Promise.race([read().catch(() => undefined), late]).finally(() => {
+      clearTimeout(timer);
+      reading = undefined;
+    });
+    return reading;
+  };
 }
 
 /** The outbox's backlog, read from the service's database when scraped. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { assertProductionSafe, commonConfig, loadConfig, port as portSetting, type CommonConfig } from '../config';
-import { databaseIsReachable, MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource } from '../database';
+import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port as portSetting, type CommonConfig } from '../config';
+import { MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
 import { idempotencyKeysMigrations, markKeyedWritesIn, pruneExpiredKeys } from '../idempotency';
-import { consumerMetrics, createMetricsRegistry, outboxMetrics, referenceCheckMetrics } from '../metrics';
+import { hostname } from 'node:os';
+import { consumerMetrics, createMetricsRegistry, databaseProbe, outboxMetrics, poolMetrics, referenceCheckMetrics, watchDependencies } from '../metrics';
 import { replicaSettings, replicatedReferences } from '../replicas';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
@@ -33,7 +34,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Opens the database (migrating it), connects the broker, starts relay and consumer, then listens. */
+/**
+ * Opens the database (migrating it), then listens; the broker connects meanwhile and relay and consumer
+ * start once it has. RabbitMQ away at start (a rollout during a broker outage) delays the events only:
+ * requests are served, events wait in the outbox, the consumer subscribes when the broker is back.
+ */
 export async function startService<Shape extends z.ZodRawShape>(
   definition: ServiceDefinition<Shape>,
   options: StartOptions = {},
@@ -41,8 +46,9 @@ export async function startService<Shape extends z.ZodRawShape>(
   const env = options.env ?? process.env;
   const replicas = definition.replicas ?? [];
   const config = loadConfig({ ...commonConfig, ...definition.config, ...replicaSettings(replicas), PORT: portSetting(definition.defaultPort) }, env);
-  assertProductionSafe(config as CommonConfig);
   const common = config as CommonConfig & { PORT: number };
+  assertProductionSafe(common, { DATABASE_URL: common.DATABASE_URL, AMQP_URL: common.AMQP_URL });
+  const prefetch = consumerPrefetch(common);
   const logger = options.logger ?? createLogger(definition.name, common.LOG_LEVEL);
   const embedded = await embeddedServers(definition.schema, common, logger);
   const databaseUrl = common.DATABASE_URL ?? embedded.database!.url;
@@ -52,6 +58,15 @@ export async function startService<Shape extends z.ZodRawShape>(
     migrations: [...definition.migrations, ...idempotencyKeysMigrations],
     poolSize: common.DATABASE_POOL_SIZE,
     connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
+    sessionLimits: {
+      statementTimeoutMs: common.DATABASE_STATEMENT_TIMEOUT,
+      lockTimeoutMs: common.DATABASE_LOCK_TIMEOUT,
+      idleInTransactionTimeoutMs: common.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
+    },
+    applicationName: common.DATABASE_APPLICATION_NAME ?? `crm-${definition.name}`,
+    migrationLockTimeoutMs: common.MIGRATION_LOCK_TIMEOUT,
+    // The embedded database is the process's own: it always migrates.
+    migrate: common.DATABASE_MIGRATE_ON_START || common.DATABASE_URL === undefined,
     logger,
   });
   markKeyedWritesIn(dataSource);
@@ -65,8 +80,14 @@ export async function startService<Shape extends z.ZodRawShape>(
     z.infer<z.ZodObject<Shape>>
   >;
 
-  const broker = new Broker({ url: common.AMQP_URL, inProcessJournal: embedded.busJournal, namespace: common.AMQP_NAMESPACE, logger });
-  await broker.connect();
+  const broker = new Broker({
+    url: common.AMQP_URL,
+    inProcessJournal: embedded.busJournal,
+    namespace: common.AMQP_NAMESPACE,
+    logger,
+    connectionName: `${common.AMQP_NAMESPACE}:${definition.name}@${hostname()}:${process.pid}`,
+  });
+  broker.connect().catch(() => undefined); // retries until connected or closed; failures are logged
   const relay = definition.publishesEvents
     ? new OutboxRelay({ dataSource, broker, logger, databaseUrl, pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined })
     : undefined;
@@ -82,15 +103,23 @@ export async function startService<Shape extends z.ZodRawShape>(
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
         onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages()),
         inboxRetentionDays: common.INBOX_RETENTION_DAYS,
+        prefetch,
       })
     : undefined;
+  poolMetrics(metrics, dataSource, common.DATABASE_POOL_SIZE);
+  const dependencies = watchDependencies({
+    registry: metrics,
+    logger,
+    checks: { database: databaseProbe(dataSource), broker: () => broker.isConnected() },
+  });
+  ownClosers.push({ name: 'dependency checks', close: async () => dependencies.stop() });
 
   const health: HealthState = { draining: false };
   const app = createServiceApp({
     logger,
     health,
     metrics,
-    readiness: { database: () => databaseIsReachable(dataSource), broker: () => broker.isConnected() },
+    dependencies: dependencies.states,
     internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
     routes: await definition.routes(deps),
     idempotency: { dataSource, ttlMs: common.IDEMPOTENCY_TTL },
@@ -102,7 +131,12 @@ export async function startService<Shape extends z.ZodRawShape>(
   pruning.unref();
   ownClosers.push({ name: 'idempotency key pruning', close: async () => clearInterval(pruning) });
   relay?.start();
-  await consumer?.start();
+  const subscribed = consumer?.start();
+  // Its queue declared before the next service of the process starts publishing (the one-process system
+  // starts them in turn); a broker away does not hold the start longer than this.
+  if (subscribed && !(await settlesWithin(subscribed, BROKER_START_WAIT_MS))) {
+    logger.warn({ waitedMs: BROKER_START_WAIT_MS }, 'broker unreachable: serving without it; events wait in the outbox, consuming starts when it is back');
+  }
   let server: RunningServer;
   try {
     server = await listen(app, options.port ?? common.PORT, options.host);
@@ -144,6 +178,31 @@ export async function startService<Shape extends z.ZodRawShape>(
  */
 const EMBEDDED_POLL_MS = 25;
 
+/** How long a start waits for its consumer to subscribe before serving without the broker. */
+const BROKER_START_WAIT_MS = 5_000;
+
+/** True when `promise` settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** CONSUMER_PREFETCH, or half the pool: below the pool either way, so events never take every connection. */
+function consumerPrefetch(config: CommonConfig): number {
+  const prefetch = config.CONSUMER_PREFETCH ?? Math.max(1, Math.floor(config.DATABASE_POOL_SIZE / 2));
+  if (prefetch >= config.DATABASE_POOL_SIZE) {
+    throw new ConfigError([`CONSUMER_PREFETCH: must be below DATABASE_POOL_SIZE (${config.DATABASE_POOL_SIZE}), so requests keep a connection during a burst of events`]);
+  }
+  return prefetch;
+}
+
 /** Expired idempotency keys go in batches this often. */
 const PRUNE_KEYS_EVERY_MS = 10 * 60_000;
 
@@ -183,6 +242,9 @@ export async function migrateService<Shape extends z.ZodRawShape>(
     schema: definition.schema,
     migrations: [...definition.migrations, ...idempotencyKeysMigrations],
     poolSize: MIGRATION_CONNECTIONS,
+    applicationName: `crm-${definition.name}-migrate`,
+    migrationLockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT,
+    grantTo: config.DATABASE_SERVICE_ROLE,
     logger: options.logger,
   });
   await dataSource.destroy();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port } from '../../src/config';
+import { assertProductionSafe, commonConfig, ConfigError, DEV_INTERNAL_TOKEN_SECRET, loadConfig, port } from '../../src/config';
 
 describe('loading configuration', () => {
   it('when nothing is set, then the embedded default applies (DESIGN §9)', () => {
@@ -26,10 +26,29 @@ describe('loading configuration', () => {
     expect(loadConfig({ NAME: z.string().default('x') }, { NAME: '' }).NAME).toBe('x');
   });
 
+  const servers = { DATABASE_URL: 'postgres://db/crm', AMQP_URL: 'amqp://mq' };
+
   it('when production runs on the development internal secret, then start is refused', () => {
     const config = loadConfig(commonConfig, { NODE_ENV: 'production' });
-    expect(() => assertProductionSafe(config)).toThrow(/INTERNAL_TOKEN_SECRET/);
+    expect(() => assertProductionSafe(config, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
+    const rotating = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: `${'x'.repeat(40)},${DEV_INTERNAL_TOKEN_SECRET}` });
+    expect(() => assertProductionSafe(rotating, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
     const safe = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(40) });
-    expect(() => assertProductionSafe(safe)).not.toThrow();
+    expect(() => assertProductionSafe(safe, servers)).not.toThrow();
+  });
+
+  it('when production has a server URL unset or empty, then start is refused naming each one; in development the embedded default runs', () => {
+    const production = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(40), DATABASE_URL: '', AMQP_URL: undefined });
+    const refuse = () => assertProductionSafe(production, { DATABASE_URL: production.DATABASE_URL, AMQP_URL: production.AMQP_URL });
+    expect(refuse).toThrow(ConfigError);
+    expect(refuse).toThrow(/DATABASE_URL: must be set in production/);
+    expect(refuse).toThrow(/AMQP_URL: must be set in production/);
+    const development = loadConfig(commonConfig, {});
+    expect(() => assertProductionSafe(development, { DATABASE_URL: undefined, AMQP_URL: undefined })).not.toThrow();
+  });
+
+  it('when INTERNAL_TOKEN_SECRET is a list, then each secret must be 32 characters or more', () => {
+    expect(() => loadConfig(commonConfig, { INTERNAL_TOKEN_SECRET: `${'a'.repeat(32)},short` })).toThrow(/INTERNAL_TOKEN_SECRET: each secret/);
+    expect(loadConfig(commonConfig, { INTERNAL_TOKEN_SECRET: `${'a'.repeat(32)},${'b'.repeat(32)}` }).INTERNAL_TOKEN_SECRET).toContain(',');
   });
 });

@@ -27,7 +27,6 @@ beforeAll(async () => {
   const app = createServiceApp({
     logger: createLogger('cftest', 'silent'),
     health: { draining: false },
-    readiness: { always: () => true },
     internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: AUDIENCE },
     routes,
   });

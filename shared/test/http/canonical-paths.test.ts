@@ -8,7 +8,6 @@ const appWith = (routes: Router) =>
   createServiceApp({
     logger: createLogger('test', 'silent'),
     health: { draining: false },
-    readiness: {},
     internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
     routes,
   });

@@ -34,7 +34,6 @@ describe('a service answering while its database is unreachable', () => {
     const app = createServiceApp({
       logger: createLogger('test', 'silent'),
       health: { draining: false },
-      readiness: {},
       internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
       routes,
     });

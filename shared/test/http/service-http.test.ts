@@ -8,11 +8,14 @@ import { createLogger } from '../../src/logging/logger';
 
 const logger = createLogger('test', 'silent');
 
+const health = { draining: false };
+let brokerUp = false;
+
 function appWith(routes: Router) {
   return createServiceApp({
     logger,
-    health: { draining: false },
-    readiness: { always: () => true },
+    health,
+    dependencies: { broker: () => brokerUp },
     internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
     routes,
   });
@@ -134,9 +137,24 @@ describe('the shared service shell', () => {
 
   it('when probes are called, then they need no token', async () => {
     expect((await fetch(`${server.url}/livez`)).status).toBe(200);
-    const ready = await fetch(`${server.url}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { always: true } });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+
+  it('when a dependency is away, then the service stays ready and /readyz says which; when draining, then 503', async () => {
+    brokerUp = false;
+    const away = await fetch(`${server.url}/readyz`);
+    expect(away.status).toBe(200);
+    expect(await away.json()).toEqual({ status: 'ready', dependencies: { broker: false } });
+    brokerUp = true;
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready', dependencies: { broker: true } });
+    health.draining = true;
+    try {
+      const draining = await fetch(`${server.url}/readyz`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toMatchObject({ status: 'draining' });
+    } finally {
+      health.draining = false;
+    }
   });
 });
 

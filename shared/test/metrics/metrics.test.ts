@@ -3,7 +3,7 @@ import express from 'express';
 import type { DataSource } from '../../src/database';
 import { listen, type RunningServer } from '../../src/http';
 import { Broker, createEvent, enqueueEvents, EventConsumer, readOutboxBacklog, type CrmEvent, type EventHandler } from '../../src/messaging';
-import { consumerMetrics, createMetricsRegistry, expressRouteLabel, httpMetrics, metricsRouter, outboxMetrics } from '../../src/metrics';
+import { consumerMetrics, createMetricsRegistry, databaseProbe, expressRouteLabel, httpMetrics, metricsRouter, outboxMetrics, poolMetrics, watchDependencies } from '../../src/metrics';
 import { AMQP_URL, delay, eventually, logger, openTestDatabase, RawAmqp, recordHandled, uniqueNamespace } from '../messaging/helpers';
 import { parsePrometheus, sampleValue } from '../../../test/support/prometheus-text';
 
@@ -32,6 +32,8 @@ afterAll(async () => {
 
 describe('request metrics', () => {
   let server: RunningServer;
+  let releaseSlow: () => void = () => undefined;
+  const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
   const registry = createMetricsRegistry('sample');
   beforeAll(async () => {
     const app = express();
@@ -42,6 +44,10 @@ describe('request metrics', () => {
     });
     app.post('/api/things/', (_req, res) => {
       res.status(400).json({ error: true });
+    });
+    app.get('/api/slow/', async (_req, res) => {
+      await slowReleased;
+      res.json({ ok: true });
     });
     server = await listen(app, 0);
   });
@@ -66,6 +72,70 @@ describe('request metrics', () => {
     for (const id of ids) expect(text).not.toContain(id);
     expect(sampleValue(samples, 'process_resident_memory_bytes', { service: 'sample' })).toBeGreaterThan(10_000_000);
     expect(sampleValue(samples, 'process_cpu_seconds_total', {})).toBeGreaterThan(0);
+    expect(text).toContain('# TYPE process_cpu_seconds_total counter');
+    expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds', { quantile: '0.99' })).toBeGreaterThanOrEqual(0);
+  });
+
+  it('when a request is being answered, then it is in flight until its answer ends (the scrape counts itself)', async () => {
+    const slow = fetch(`${server.url}/api/slow/`);
+    await eventually(async () => {
+      const samples = parsePrometheus(await (await fetch(`${server.url}/metrics`)).text());
+      return sampleValue(samples, 'http_requests_in_flight', {}) === 2 ? true : undefined;
+    }, 'the slow request in flight');
+    releaseSlow();
+    expect((await slow).status).toBe(200);
+    const samples = parsePrometheus(await (await fetch(`${server.url}/metrics`)).text());
+    expect(sampleValue(samples, 'http_requests_in_flight', {})).toBe(1);
+  });
+});
+
+describe('dependency and pool metrics', () => {
+  it('when a dependency goes down and comes back, then crm_dependency_up follows, each change is logged once, and the states say so', async () => {
+    const registry = createMetricsRegistry('deps');
+    let brokerUp = true;
+    const logged: string[] = [];
+    const watchLogger = { ...logger, info: (_: unknown, msg: string) => logged.push(msg), warn: (_: unknown, msg: string) => logged.push(msg) } as unknown as typeof logger;
+    const watch = watchDependencies({ registry, logger: watchLogger, checks: { broker: () => brokerUp, database: databaseProbe(dataSource) }, everyMs: 20 });
+    try {
+      const up = async (name: string) => sampleValue(parsePrometheus(await registry.metrics()), 'crm_dependency_up', { dependency: name });
+      await eventually(async () => ((await up('database')) === 1 ? true : undefined), 'the database checked');
+      brokerUp = false;
+      await eventually(async () => ((await up('broker')) === 0 ? true : undefined), 'the broker down');
+      expect(watch.states.broker!()).toBe(false);
+      expect(watch.states.database!()).toBe(true);
+      await delay(100);
+      brokerUp = true;
+      await eventually(async () => ((await up('broker')) === 1 ? true : undefined), 'the broker back');
+      expect(logged).toEqual(['dependency down', 'dependency up']);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('when connections are lent and requests wait for one, then the pool gauges show it without querying the database', async () => {
+    const registry = createMetricsRegistry('pool');
+    const size = (dataSource.driver as unknown as { master: { options: { max: number } } }).master.options.max;
+    poolMetrics(registry, dataSource, size);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = Array.from({ length: size + 1 }, () => dataSource.transaction(async (manager) => {
+      await manager.query('SELECT 1');
+      await held;
+    }));
+    try {
+      await eventually(async () => {
+        const samples = parsePrometheus(await registry.metrics());
+        return sampleValue(samples, 'crm_database_pool_connections', { state: 'in_use' }) === size &&
+          sampleValue(samples, 'crm_database_pool_waiting_requests', {}) === 1
+          ? true
+          : undefined;
+      }, 'the pool full with one waiting');
+      expect(sampleValue(parsePrometheus(await registry.metrics()), 'crm_database_pool_max_connections', {})).toBe(size);
+    } finally {
+      release();
+      await Promise.all(holding);
+    }
+    expect(sampleValue(parsePrometheus(await registry.metrics()), 'crm_database_pool_connections', { state: 'in_use' })).toBe(0);
   });
 });
 
@@ -88,6 +158,15 @@ describe('outbox metrics', () => {
     samples = parsePrometheus(await registry.metrics());
     expect(sampleValue(samples, 'crm_outbox_backlog_events', {})).toBe(0);
     expect(sampleValue(samples, 'crm_outbox_oldest_event_age_seconds', {})).toBe(0);
+  });
+
+  it('when the backlog read does not come back (a full pool), then the scrape answers within about 2 s with NaN', async () => {
+    const registry = createMetricsRegistry('outboxtest');
+    outboxMetrics(registry, () => new Promise(() => undefined));
+    const started = Date.now();
+    const samples = parsePrometheus(await registry.metrics());
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(sampleValue(samples, 'crm_outbox_backlog_events', {})).toBeNaN();
   });
 
   it('when the backlog cannot be read, then the scrape still succeeds and reports NaN, not a stale or zero figure', async () => {

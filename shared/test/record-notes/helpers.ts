@@ -81,7 +81,6 @@ export async function startNotesServer(schema: string): Promise<NotesServer> {
   const app = createServiceApp({
     logger: createLogger(AUDIENCE, 'silent'),
     health: { draining: false },
-    readiness: { always: () => true },
     internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: AUDIENCE },
     routes,
   });
