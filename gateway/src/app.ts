@@ -75,7 +75,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const authUrl = config.AUTH_SERVICE_URL.replace(/\/+$/, '');
 
   const credentialChanges = new CredentialChanges(redis, logger);
-  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger, credentialChanges);
+  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger, config.INTERNAL_TOKEN_SECRET, credentialChanges);
   const authenticate = createAuthenticator(
     createUserTokenVerifier({
       jwksUrl: `${authUrl}/api/auth/.well-known/jwks.json`,

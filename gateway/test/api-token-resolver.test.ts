@@ -33,7 +33,7 @@ const resolverFor = (url: string) =>
     resolveUrl: `${url}/internal/api-tokens/resolve`,
     internalTokenSecret: DEV_INTERNAL_TOKEN_SECRET,
     fetch,
-    cache: new ApiTokenCache(undefined, 0, createLogger('gateway', 'silent')),
+    cache: new ApiTokenCache(undefined, 0, createLogger('gateway', 'silent'), DEV_INTERNAL_TOKEN_SECRET),
     unknownTokens: new UnknownApiTokens(undefined, createLogger('gateway', 'silent')),
     logger: createLogger('gateway', 'silent'),
   });

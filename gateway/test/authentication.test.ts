@@ -250,6 +250,31 @@ describe('gateway authentication', () => {
       }
     });
 
+    it('when someone who can write to Redis forges or moves a cache entry, then the gateway ignores it and asks auth', async () => {
+      const keyOf = (token: string) => `${gateway.keyPrefix}api-token:${createHash('sha256').update(token).digest('hex')}`;
+      // A token auth never issued, given an admin caller by a hand-written entry: unsigned, then signed with a guessed secret.
+      const forged = `crm_pat_${randomUUID()}`;
+      const admin = { ...apiTokenCaller(randomUUID(), ['leads:read', 'leads:write']), cachedAt: Date.now() };
+      await redis.set(keyOf(forged), JSON.stringify(admin), 'EX', 60);
+      expect((await get('/api/leads/', bearer(forged))).status).toBe(401);
+      await redis.set(keyOf(forged), JSON.stringify({ ...admin, signature: 'x'.repeat(43) }), 'EX', 60);
+      expect((await get('/api/leads/', bearer(forged))).status).toBe(401);
+
+      // A genuine entry, signed for one token, copied under another token's key.
+      const genuine = `crm_pat_${randomUUID()}`;
+      upstreams.auth.apiTokens.set(genuine, apiTokenCaller(randomUUID(), ['leads:read']));
+      expect((await get('/api/leads/', bearer(genuine))).status).toBe(200);
+      const entry = await redis.get(keyOf(genuine));
+      expect(JSON.parse(entry!)).toMatchObject({ signature: expect.any(String) });
+      const moved = `crm_pat_${randomUUID()}`;
+      await redis.set(keyOf(moved), entry!, 'EX', 60);
+      expect((await get('/api/leads/', bearer(moved))).status).toBe(401);
+      // The genuine entry itself still serves without asking auth again.
+      const lookups = upstreams.auth.resolveRequests.filter((r) => r.token === genuine).length;
+      expect((await get('/api/leads/', bearer(genuine))).status).toBe(200);
+      expect(upstreams.auth.resolveRequests.filter((r) => r.token === genuine).length).toBe(lookups);
+    });
+
     it('when an API token is revoked through the gateway, then it stops working at once', async () => {
       const token = `crm_pat_${randomUUID()}`;
       const id = randomUUID();

@@ -31,7 +31,7 @@ describe('the gateway resolving API tokens through auth', () => {
       resolveUrl: `${url}${API_TOKEN_LOOKUP}`,
       internalTokenSecret: DEV_INTERNAL_TOKEN_SECRET,
       fetch,
-      cache: new ApiTokenCache(redis, 0, logger),
+      cache: new ApiTokenCache(redis, 0, logger, DEV_INTERNAL_TOKEN_SECRET),
       // A resolver of its own each time, remembering nothing yet: every lookup is a call.
       unknownTokens: new UnknownApiTokens(undefined, logger),
       logger,

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
-import type { Caller, Logger } from '@crm/shared';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { internalTokenSecrets, type Caller, type Logger } from '@crm/shared';
 import type Redis from 'ioredis';
 import { mayPredate, type CredentialChanges } from './credential-changes';
 
 /**
- * A cached entry: the Caller with when it was cached (a change of its profile after that makes it stale),
- * as one object because an older gateway sharing the cache forwards the entry as the Caller it expects
- * (services ignore the extra field), and an entry it wrote has no `cachedAt`.
+ * A cached entry: the Caller with when it was cached (a change of its profile after that makes it stale)
+ * and its signature, as one object because an older gateway sharing the cache forwards the entry as the
+ * Caller it expects (services ignore the extra fields).
  */
-type CachedCaller = Caller & { cachedAt?: number };
+type CachedCaller = Caller & { cachedAt?: number; signature?: string };
 
 /**
  * Resolved API tokens, cached in Redis for a short time so that not every request asks auth. Keyed by
@@ -16,6 +16,10 @@ type CachedCaller = Caller & { cachedAt?: number };
  * that hash so a revocation seen by the gateway evicts the entry at once. An entry that may predate a
  * change of its profile's role or sales access is a miss: auth answers with the profile as it is now.
  * Every Redis failure is a cache miss: the gateway then asks auth each time.
+ *
+ * Each entry is signed (HMAC-SHA256 with the internal-token secret, over the entry and the key it sits
+ * under), so whoever can write to Redis cannot make a caller up, nor move one entry under another token:
+ * an entry whose signature does not check out is a miss, and auth is asked.
  */
 export class ApiTokenCache {
   constructor(
@@ -23,6 +27,8 @@ export class ApiTokenCache {
     private readonly redis: Redis | undefined,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
+    /** INTERNAL_TOKEN_SECRET: entries are signed with its current secret and checked against each of its secrets. */
+    private readonly secretSetting: string,
     /** None: an entry serves its whole time whatever changes (a resolver tested on its own). */
     private readonly changes?: CredentialChanges,
   ) {}
@@ -36,7 +42,12 @@ export class ApiTokenCache {
     try {
       const cached = await this.redis.get(cacheKey(tokenHash));
       if (!cached) return undefined;
-      const { cachedAt, ...caller } = JSON.parse(cached) as CachedCaller;
+      const { signature, ...entry } = JSON.parse(cached) as CachedCaller;
+      if (!this.signedBy(signature, tokenHash, entry)) {
+        this.logger.warn({ api_token_hash_prefix: tokenHash.slice(0, 8) }, 'an API-token cache entry is not signed by this gateway: ignored');
+        return undefined;
+      }
+      const { cachedAt, ...caller } = entry;
       const changedAt = await this.changes?.lastChangeOf(caller.profileId);
       return changedAt !== undefined && mayPredate(cachedAt ?? 0, changedAt) ? undefined : caller;
     } catch (error) {
@@ -50,12 +61,25 @@ export class ApiTokenCache {
     try {
       await this.redis
         .multi()
-        .set(cacheKey(tokenHash), JSON.stringify({ ...caller, cachedAt: Date.now() } satisfies CachedCaller), 'EX', this.ttlSeconds)
+        .set(cacheKey(tokenHash), JSON.stringify(this.signed(tokenHash, { ...caller, cachedAt: Date.now() })), 'EX', this.ttlSeconds)
         .set(indexKey(caller.credential.id), tokenHash, 'EX', this.ttlSeconds)
         .exec();
     } catch (error) {
       this.logger.debug({ err: error }, 'API-token cache unavailable');
     }
+  }
+
+  private signed(tokenHash: string, entry: CachedCaller): CachedCaller {
+    return { ...entry, signature: signatureOf(internalTokenSecrets(this.secretSetting)[0]!, tokenHash, entry) };
+  }
+
+  private signedBy(signature: string | undefined, tokenHash: string, entry: CachedCaller): boolean {
+    if (typeof signature !== 'string') return false;
+    const given = Buffer.from(signature, 'base64url');
+    return internalTokenSecrets(this.secretSetting).some((secret) => {
+      const expected = Buffer.from(signatureOf(secret, tokenHash, entry), 'base64url');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
   }
 
   /** Forgets the token with this id (it was revoked). One atomic step, so no request can slip between. */
@@ -68,6 +92,10 @@ export class ApiTokenCache {
     }
   }
 }
+
+/** The entry as written (JSON keeps the order of its keys through a round trip) and the key it is under. */
+const signatureOf = (secret: string, tokenHash: string, entry: CachedCaller) =>
+  createHmac('sha256', secret).update(`crm-api-token-cache\n${tokenHash}\n${JSON.stringify(entry)}`).digest('base64url');
 
 const CACHE_PREFIX = 'api-token:';
 const cacheKey = (tokenHash: string) => `${CACHE_PREFIX}${tokenHash}`;

@@ -41,6 +41,11 @@ export interface EventConsumerOptions {
   inboxRetentionDays?: number;
 }
 
+/** RabbitMQ's answer to declaring an existing queue with other arguments (the channel is closed with it). */
+export function isPreconditionFailed(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 406;
+}
+
 /** How often the inbox is pruned while the consumer runs (any replica may do it). */
 const PRUNE_INBOX_EVERY_MS = 60 * 60 * 1000;
 
@@ -138,29 +143,28 @@ export class EventConsumer {
 
   private async openAndConsume(): Promise<void> {
     const { broker } = this.options;
-    const channel = await broker.createChannel();
-    channel.on('error', (error: Error) => this.logger.warn({ err: error }, 'consumer channel error'));
-    channel.on('close', () => {
-      if (this.channel !== channel) return;
-      this.channel = undefined;
-      this.consumerTag = undefined;
-      if (!this.stopping) this.retrySoon();
-    });
+    let channel = await this.openChannel();
     try {
       await channel.prefetch(this.prefetch);
-      await channel.assertQueue(this.queue, {
-        durable: true,
-        arguments: {
-          'x-queue-type': 'quorum',
-          // RabbitMQ 3.x has no default: without it a failing message would be redelivered forever.
-          'x-delivery-limit': this.deliveryLimit,
-          'x-dead-letter-exchange': broker.names.deadLetterExchange,
-        },
-      });
+      try {
+        await channel.assertQueue(this.queue, { durable: true, arguments: this.queueArguments() });
+      } catch (error) {
+        if (!isPreconditionFailed(error)) throw error;
+        // The queue exists with other arguments (declared by an older release, or changed by hand): changing
+        // them takes a policy, not a redeclaration, so it is consumed as it is rather than refused for ever.
+        this.logger.error(
+          { err: error, wanted: this.queueArguments() },
+          'the queue exists with other arguments than this release declares: consuming it as it is; change them with a RabbitMQ policy (docs/operations.md)',
+        );
+        channel = await this.openChannel(); // the refusal closed the channel
+        await channel.prefetch(this.prefetch);
+        await channel.checkQueue(this.queue);
+      }
       for (const key of this.options.bindings) await channel.bindQueue(this.queue, broker.names.exchange, key);
       if (this.stopping) throw new Error('Consumer stopped while subscribing');
       this.channel = channel;
-      const { consumerTag } = await channel.consume(this.queue, (message) => this.onDelivery(channel, message));
+      const consuming = channel;
+      const { consumerTag } = await channel.consume(this.queue, (message) => this.onDelivery(consuming, message));
       this.consumerTag = consumerTag;
       this.failedSubscriptions = 0;
       this.onFirstSubscription?.();
@@ -170,6 +174,31 @@ export class EventConsumer {
       await channel.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  private async openChannel(): Promise<Channel> {
+    const channel = await this.options.broker.createChannel();
+    channel.on('error', (error: Error) => this.logger.warn({ err: error }, 'consumer channel error'));
+    channel.on('close', () => {
+      if (this.channel !== channel) return;
+      this.channel = undefined;
+      this.consumerTag = undefined;
+      if (!this.stopping) this.retrySoon();
+    });
+    return channel;
+  }
+
+  /**
+   * The arguments the queue is declared with when it does not exist yet. `x-queue-type` can never change;
+   * the others, if they ever must, change through a policy (`delivery-limit`, `dead-letter-exchange`).
+   */
+  private queueArguments(): Record<string, unknown> {
+    return {
+      'x-queue-type': 'quorum',
+      // RabbitMQ 3.x has no default: without it a failing message would be redelivered forever.
+      'x-delivery-limit': this.deliveryLimit,
+      'x-dead-letter-exchange': this.options.broker.names.deadLetterExchange,
+    };
   }
 
   /** After a reconnect, or when the channel alone was closed. */

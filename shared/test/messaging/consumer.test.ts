@@ -65,7 +65,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await broker.close();
-  await raw.deleteNamespace(namespace, ['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune']);
+  await raw.deleteNamespace(namespace, ['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late']);
   await raw.close();
   await dataSource.destroy();
 });
@@ -253,5 +253,31 @@ describe('the event consumer', () => {
     publish(recent);
     await delay(300);
     expect(await handledCounts(dataSource, 'prune.')).toEqual({ rows: 1, distinct: 1 });
+  });
+  it('when its queue already exists with other arguments (an older release), then it consumes it as it is instead of failing to start', async () => {
+    const queue = broker.names.queue('rearg');
+    await raw.channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 2 } });
+    const started = await consumer('rearg', ['rearg.happened'], recordHandled);
+    expect(started.queue).toBe(queue);
+    publish(event('rearg.happened'));
+    await eventually(async () => ((await handledCounts(dataSource, 'rearg.')).rows === 1 ? true : undefined), 'the event handled');
+  });
+
+  it('when the broker is not connected yet, then start waits and consumes once it connects', async () => {
+    const late = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
+    try {
+      const waiting = new EventConsumer({ dataSource, broker: late, logger, service: 'late', bindings: ['late.happened'], handler: recordHandled });
+      let subscribed = false;
+      const starting = waiting.start().then(() => (subscribed = true));
+      await delay(200);
+      expect(subscribed).toBe(false);
+      void late.connect();
+      await starting;
+      running.push(waiting);
+      publish(event('late.happened'));
+      await eventually(async () => ((await handledCounts(dataSource, 'late.')).rows === 1 ? true : undefined), 'the event handled');
+    } finally {
+      await late.close();
+    }
   });
 });
