@@ -1,4 +1,6 @@
 import { commonConfig, defineService } from '@crm/shared';
+import { z } from 'zod';
+import { pruneAuditLog } from './audit-log/audit-log.retention';
 import { auditLogOperation, auditLogRoutes } from './audit-log/audit-log.routes';
 import { recordAuditEntry } from './audit-log/audit-log.consumer';
 import { auditMigrations } from './migrations';
@@ -8,10 +10,20 @@ export const auditService = defineService({
   name: 'audit',
   schema: 'audit',
   defaultPort: 8086,
-  config: { ...commonConfig },
+  config: {
+    ...commonConfig,
+    AUDIT_LOG_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Days an entry stays in the audit log, by its event time; older ones are deleted (every 10 minutes, or by `main.js prune`). Unset: kept for ever.'),
+  },
   migrations: auditMigrations,
   publishesEvents: false,
   consumes: { bindings: ['#'], handler: () => recordAuditEntry },
   routes: ({ dataSource }) => auditLogRoutes(dataSource),
+  retention: ({ config, dataSource }) =>
+    config.AUDIT_LOG_RETENTION_DAYS === undefined ? [] : [{ name: 'audit log', prune: () => pruneAuditLog(dataSource, config.AUDIT_LOG_RETENTION_DAYS!) }],
   api: [auditLogOperation],
 });

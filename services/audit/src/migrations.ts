@@ -22,4 +22,12 @@ export const auditMigrations: SqlMigration[] = [
       CREATE INDEX audit_log_tenant_type ON audit_log (tenant_id, type, time DESC);
     `,
   },
+  {
+    // Retention deletes by age across tenants (AUDIT_LOG_RETENTION_DAYS): an index on the time alone, built
+    // without locking out the consumer's inserts.
+    // One statement: CREATE INDEX CONCURRENTLY runs outside any transaction, several statements would make one.
+    name: 'AuditLogByTime1766200000000',
+    up: 'CREATE INDEX CONCURRENTLY IF NOT EXISTS audit_log_time ON audit_log (time)',
+    transaction: false,
+  },
 ];

@@ -144,6 +144,9 @@ export const commonConfig = {
     .max(3650)
     .default(14)
     .describe('Days a handled message id stays in the inbox; a message redelivered later than that is handled again.'),
+  OUTBOX_RETENTION: duration('24h').describe(
+    'How long a published event stays in its outbox (for inspection, and to be published again after a restore: the replay window of docs/backup-restore.md cannot be longer) before it is deleted.',
+  ),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number()
     .int()

@@ -34,11 +34,6 @@ export interface EventConsumerOptions {
   afterCommit?: (event: CrmEvent) => void;
   /** Called as each delivery settles (metrics); the event is undefined when the message was malformed. */
   onSettled?: (outcome: ConsumerOutcome, event: CrmEvent | undefined) => void;
-  /**
-   * Days a handled message's id stays in the inbox (pruned hourly while consuming). Default 14: far past
-   * any redelivery by the broker or a relay; a message replayed later than that is handled again.
-   */
-  inboxRetentionDays?: number;
 }
 
 /** RabbitMQ's answer to declaring an existing queue with other arguments (the channel is closed with it). */
@@ -46,8 +41,19 @@ export function isPreconditionFailed(error: unknown): boolean {
   return (error as { code?: unknown }).code === 406;
 }
 
-/** How often the inbox is pruned while the consumer runs (any replica may do it). */
-const PRUNE_INBOX_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Deletes the inbox rows received more than `retentionDays` ago (INBOX_RETENTION_DAYS, 14: far past any
+ * redelivery by the broker or a relay; a message replayed later than that is handled again); answers how many.
+ */
+export async function pruneHandledMessages(dataSource: DataSource, retentionDays: number): Promise<number> {
+  const [row]: { deleted: number }[] = await dataSource.query(
+    `WITH pruned AS (DELETE FROM inbox WHERE received_at < now() - make_interval(days => $1) RETURNING 1)
+     SELECT count(*)::int AS deleted FROM pruned`,
+    [retentionDays],
+  );
+  return row!.deleted;
+}
+
 
 /**
  * Consumes the service's quorum queue with an inbox: handler effect and inbox row commit together,
@@ -67,7 +73,6 @@ export class EventConsumer {
   private retryTimer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private readonly inFlight = new Set<Promise<void>>();
-  private pruneTimer?: NodeJS.Timeout;
   private firstSubscription: Promise<void> = Promise.resolve();
   private onFirstSubscription?: () => void;
   private failedSubscriptions = 0;
@@ -93,8 +98,6 @@ export class EventConsumer {
     });
     this.unsubscribe = this.options.broker.onConnected(() => this.resubscribe());
     this.resubscribe();
-    this.pruneTimer = setInterval(() => void this.pruneInbox().catch((error: unknown) => this.logger.warn({ err: error }, 'inbox pruning failed')), PRUNE_INBOX_EVERY_MS);
-    this.pruneTimer.unref();
     return this.firstSubscription;
   }
 
@@ -105,23 +108,12 @@ export class EventConsumer {
     return (await channel.checkQueue(this.queue)).messageCount;
   }
 
-  /** Deletes the inbox rows older than the retention; answers how many. */
-  async pruneInbox(): Promise<number> {
-    const [row]: { deleted: number }[] = await this.options.dataSource.query(
-      `WITH pruned AS (DELETE FROM inbox WHERE received_at < now() - make_interval(days => $1) RETURNING 1)
-       SELECT count(*)::int AS deleted FROM pruned`,
-      [this.options.inboxRetentionDays ?? 14],
-    );
-    return row!.deleted;
-  }
-
   /** Stops taking messages, lets the handlers in flight finish and ack, then closes the channel. */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.stopping = true;
     this.unsubscribe?.();
     clearTimeout(this.retryTimer);
-    clearInterval(this.pruneTimer);
     await this.subscribing?.catch(() => undefined);
     const channel = this.channel;
     if (channel && this.consumerTag) await channel.cancel(this.consumerTag).catch(() => undefined);

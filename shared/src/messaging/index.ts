@@ -1,8 +1,8 @@
 export { Broker, type BrokerOptions } from './broker';
-export { EventConsumer, type ConsumerOutcome, type EventConsumerOptions, type EventHandler } from './consumer';
+export { EventConsumer, pruneHandledMessages, type ConsumerOutcome, type EventConsumerOptions, type EventHandler } from './consumer';
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type EventActor } from './envelope';
 export { enqueueEvent, enqueueEvents, inboxRetentionMigration, messagingMigration, readOutboxBacklog, type OutboxBacklog } from './outbox';
-export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { OutboxRelay, prunePublishedEvents, type OutboxRelayOptions } from './outbox-relay';
 export { embeddedBusJournal, InProcessBus, inProcessBus, topicMatches } from './in-process-bus';
 export { topologyNames, type TopologyNames } from './topology';
 export { actorOf, enqueueRecordChanged, enqueueRecordDeleted, enqueueRecordsCreated, recordChangedEvent, recordEventData, type RecordChange, type VersionedRecord } from './record-events';

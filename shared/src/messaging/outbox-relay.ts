@@ -36,8 +36,6 @@ interface OutboxRow {
 
 /** A confirm that does not come within this is treated as a broker failure (rolled back, retried). */
 const CONFIRM_TIMEOUT_MS = 30_000;
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
-const RETAIN_PUBLISHED = '1 day';
 const CLOUDEVENTS_JSON = 'application/cloudevents+json';
 
 type WakeReason = 'notify' | 'connected' | 'stop' | 'timeout';
@@ -66,7 +64,6 @@ export class OutboxRelay {
   private notified = false;
   /** Whoever is idle now: the batch loop and the LISTEN loop. */
   private readonly waiters = new Set<(reason: WakeReason) => void>();
-  private lastCleanup = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.dataSource = options.dataSource;
@@ -148,7 +145,6 @@ export class OutboxRelay {
       }
       if (inFlight.size >= this.batchesInFlight) await Promise.race(inFlight);
       if (published === this.batchSize) continue; // probably more waiting
-      await this.cleanupFromTimeToTime();
       await this.idle(this.pollIntervalMs, true);
     }
     await Promise.all(inFlight);
@@ -268,19 +264,6 @@ export class OutboxRelay {
     return channel;
   }
 
-  /** Published rows are kept a day for inspection, then deleted; any replica may do it. */
-  private async cleanupFromTimeToTime(): Promise<void> {
-    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
-    this.lastCleanup = Date.now();
-    try {
-      await this.dataSource.query(
-        `DELETE FROM outbox WHERE published_at < now() - interval '${RETAIN_PUBLISHED}'`,
-      );
-    } catch (error) {
-      this.logger.warn({ err: error }, 'outbox cleanup failed');
-    }
-  }
-
   private wake(reason: WakeReason): void {
     if (reason === 'notify') this.notified = true;
     for (const waiter of [...this.waiters]) waiter(reason);
@@ -352,4 +335,14 @@ async function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => voi
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Deletes the outbox rows published longer ago than `retainMs` (OUTBOX_RETENTION); answers how many. */
+export async function prunePublishedEvents(dataSource: DataSource, retainMs: number): Promise<number> {
+  const [row]: { deleted: number }[] = await dataSource.query(
+    `WITH pruned AS (DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1) RETURNING 1)
+     SELECT count(*)::int AS deleted FROM pruned`,
+    [retainMs / 1000],
+  );
+  return row!.deleted;
 }

@@ -1,3 +1,4 @@
 export * from './service-definition';
 export * from './start-service';
 export * from './service-calls';
+export * from './retention';

@@ -6,6 +6,12 @@ import type { ApiOperation } from '../openapi';
 import type { EventHandler } from '../messaging';
 import type { Replica, ReplicatedReferences } from '../replicas';
 
+/** Rows of one kind deleted once older than their retention; `prune` answers how many went. */
+export interface RetentionRule {
+  name: string;
+  prune: () => Promise<number>;
+}
+
 /** What a service builds its routes and domain from: plain dependencies, so tests can pass their own. */
 export interface ServiceDeps<Config> {
   /** The settings, DATABASE_URL resolved (the embedded database's address when it was left unset). */
@@ -45,6 +51,8 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> 
     handler: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>>) => EventHandler;
   };
   routes: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>>) => Router | Promise<Router>;
+  /** What the service itself deletes with age (the audit log), beside what every service prunes (keys, inbox, outbox). */
+  retention?: (deps: Pick<ServiceDeps<z.infer<z.ZodObject<Shape>>>, 'config' | 'dataSource'>) => RetentionRule[];
   /** The documentation of every public (`/api/`) route `routes` registers; a contract test holds them equal. */
   api: ApiOperation[];
 }

@@ -5,10 +5,11 @@ import { createServiceApp, listen, type HealthState, type RunningServer } from '
 import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
-import { idempotencyKeysMigrations, markKeyedWritesIn, pruneExpiredKeys } from '../idempotency';
+import { idempotencyKeysMigrations, markKeyedWritesIn } from '../idempotency';
 import { hostname } from 'node:os';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, outboxMetrics, poolMetrics, referenceCheckMetrics, watchDependencies } from '../metrics';
 import { replicaSettings, replicatedReferences } from '../replicas';
+import { pruneOnce, retentionRules } from './retention';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
 export interface StartOptions {
@@ -102,7 +103,6 @@ export async function startService<Shape extends z.ZodRawShape>(
         handler: definition.consumes.handler(deps),
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
         onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages()),
-        inboxRetentionDays: common.INBOX_RETENTION_DAYS,
         prefetch,
       })
     : undefined;
@@ -125,11 +125,10 @@ export async function startService<Shape extends z.ZodRawShape>(
     idempotency: { dataSource, ttlMs: common.IDEMPOTENCY_TTL },
     uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
   });
-  const pruning = setInterval(() => {
-    pruneExpiredKeys(dataSource).catch((error: unknown) => logger.warn({ err: error }, 'pruning expired idempotency keys failed'));
-  }, PRUNE_KEYS_EVERY_MS);
+  const rules = retentionRules(definition, { ...common, DATABASE_URL: databaseUrl }, dataSource);
+  const pruning = setInterval(() => void pruneOnce(rules, logger), PRUNE_EVERY_MS);
   pruning.unref();
-  ownClosers.push({ name: 'idempotency key pruning', close: async () => clearInterval(pruning) });
+  ownClosers.push({ name: 'retention', close: async () => clearInterval(pruning) });
   relay?.start();
   const subscribed = consumer?.start();
   // Its queue declared before the next service of the process starts publishing (the one-process system
@@ -203,8 +202,8 @@ function consumerPrefetch(config: CommonConfig): number {
   return prefetch;
 }
 
-/** Expired idempotency keys go in batches this often. */
-const PRUNE_KEYS_EVERY_MS = 10 * 60_000;
+/** Rows past their retention (idempotency keys, inbox, outbox, the audit log) go in batches this often. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** The embedded default (DESIGN §9) for whichever of DATABASE_URL and AMQP_URL is unset. */
 async function embeddedServers(schema: string, config: CommonConfig, logger: Logger) {
@@ -251,8 +250,29 @@ export async function migrateService<Shape extends z.ZodRawShape>(
 }
 
 /**
+ * Deletes, once, every row of the service past its retention (`main.js prune`: a CronJob's, or by hand
+ * after lowering a retention), as the role the service runs as; answers what each rule deleted. A running
+ * service also prunes by itself every 10 minutes.
+ */
+export async function pruneService<Shape extends z.ZodRawShape>(
+  definition: ServiceDefinition<Shape>,
+  options: Pick<StartOptions, 'env' | 'logger'> = {},
+): Promise<Record<string, number>> {
+  const logger = options.logger ?? createLogger(definition.name, 'silent');
+  const config = loadConfig({ ...commonConfig, ...definition.config }, options.env ?? process.env) as CommonConfig;
+  if (config.DATABASE_URL === undefined) throw new ConfigError(['DATABASE_URL: prune works on a server (an embedded database prunes itself while it runs)']);
+  const dataSource = await openServiceDatabase({ url: config.DATABASE_URL, schema: definition.schema, migrations: [], poolSize: MIGRATION_CONNECTIONS, migrate: false, logger });
+  try {
+    return await pruneOnce(retentionRules(definition, { ...config, DATABASE_URL: config.DATABASE_URL }, dataSource), logger);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
  * A service's own process: start, stop gracefully on SIGTERM, exit 1 with the reason on a bad start.
- * With the argument `migrate`, only applies the migrations and exits.
+ * With the argument `migrate`, only applies the migrations and exits; with `prune`, only deletes what is
+ * past its retention and exits.
  */
 export function runServiceMain<Shape extends z.ZodRawShape>(definition: ServiceDefinition<Shape>): void {
   const logger = createLogger(definition.name);
@@ -262,6 +282,10 @@ export function runServiceMain<Shape extends z.ZodRawShape>(definition: ServiceD
   };
   if (process.argv[2] === 'migrate') {
     migrateService(definition, { logger }).then(() => logger.info('migrations up to date'), fail);
+    return;
+  }
+  if (process.argv[2] === 'prune') {
+    pruneService(definition, { logger }).then((deleted) => logger.info({ deleted }, 'pruned'), fail);
     return;
   }
   startService(definition, { logger, host: process.env.HOST ?? '0.0.0.0' }).then(
