@@ -20,7 +20,7 @@ const MULTI_PROCESS_SUITES = [
   'test/e2e/import-export/commit-killed.test.ts',
   'test/e2e/merge/merge-links.test.ts',
 ];
-const SERVER_ONLY_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts', 'test/e2e/credential-changes-replicas.test.ts', 'test/e2e/least-privilege.test.ts', 'test/e2e/retention.test.ts'];
+const SERVER_ONLY_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts', 'test/e2e/credential-changes-replicas.test.ts', 'test/e2e/least-privilege.test.ts', 'test/e2e/retention.test.ts', 'test/e2e/backup-restore.test.ts'];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -26,10 +26,11 @@ import { UnknownApiTokens } from './credentials/unknown-api-tokens';
 import { createUserTokenVerifier } from './credentials/user-token-verifier';
 import { apiDocsRoutes } from './docs/api-docs.routes';
 import { createUpstreamProxy } from './proxy/upstream-proxy';
-import { rateLimitMiddleware, rateLimitRejections } from './rate-limit/rate-limit.middleware';
+import { rateLimitMiddleware, rateLimitRejections, rateLimitStoreMetrics } from './rate-limit/rate-limit.middleware';
+import { upstreamTroubleMetrics } from './proxy/upstream-metrics';
 import { BucketRateLimiter } from './rate-limit/rate-limiter';
 import { UnauthenticatedLimit } from './rate-limit/unauthenticated-limit';
-import { matchedRoute } from './request-state';
+import { knownCaller, matchedRoute } from './request-state';
 import { routeMiddleware } from './routing/route.middleware';
 import { ROUTE_TABLE, type RouteEntry } from './routing/route-table';
 
@@ -106,6 +107,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const watchCredentialChanges = credentialChangeWatcher(credentialChanges);
   const limiter = new BucketRateLimiter(config.THROTTLE_RATES, redis, logger);
   const rejections = rateLimitRejections(metrics);
+  rateLimitStoreMetrics(metrics, limiter);
   const proxy = createUpstreamProxy({
     targets: upstreamUrls(config),
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
@@ -117,6 +119,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
       watchRevocations(req, statusCode);
       watchCredentialChanges(req, statusCode);
     },
+    onUpstreamTrouble: upstreamTroubleMetrics(metrics),
   });
 
   const app = express();
@@ -125,7 +128,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestIdMiddleware);
   app.use(closeConnectionWhenDraining(health));
-  app.use(accessLog(logger));
+  app.use(accessLog(logger, (_req, res) => knownCaller(res)));
   app.use(httpMetrics(metrics, gatewayRouteLabel));
   app.use(healthRouter(health));
   app.use(apiDocsRoutes());

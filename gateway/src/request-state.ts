@@ -30,6 +30,11 @@ export function setCaller(res: Response, caller: Caller | null): void {
   locals(res).caller = caller;
 }
 
+/** The caller if the request got as far as its credential (for the access log), without insisting. */
+export function knownCaller(res: Response): Caller | null | undefined {
+  return locals(res).caller;
+}
+
 export function callerOf(res: Response): Caller | null {
   const caller = locals(res).caller;
   if (caller === undefined) throw new Error('not authenticated yet');

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
+import { parsePrometheus, sampleValue } from '../../test/support/prometheus-text';
 import { closedPort, signAccessToken } from './support/fake-upstreams';
 import {
   ALL_SCOPES,
@@ -287,15 +288,19 @@ describe('gateway rate limits without Redis', () => {
       const userId = randomUUID();
       const token = await signAccessToken(upstreams.auth.key, { userId, scopes: ALL_SCOPES });
       const readLeads = () => fetch(`${gateway.url}/api/leads/`, { headers: bearer(token) });
+      const inMemory = async () => sampleValue(parsePrometheus(await (await fetch(`${gateway.metricsUrl}/metrics`)).text()), 'crm_rate_limits_in_memory', {});
       expect((await readLeads()).status).toBe(200);
+      expect(await inMemory()).toBe(0);
 
       await stopRedisServer(redisServer);
       for (let i = 0; i < 3; i += 1) expect((await readLeads()).status).toBe(200);
       expect(log.lines.filter((l) => /counted in memory/.test(l.msg))).toHaveLength(1);
+      expect(await inMemory()).toBe(1);
 
       redisServer = await startRedisServer(port);
       await waitFor(() => log.lines.some((l) => /Redis is back/.test(l.msg)), 6_000);
       expect((await readLeads()).status).toBe(200);
+      expect(await inMemory()).toBe(0);
       await direct.connect();
       expect(await direct.get(`${gateway.keyPrefix}ratelimit:read:user:${userId}`)).toBe('1');
       expect(log.lines.filter((l) => /counted in memory|Redis is back/.test(l.msg)).map((l) => l.level)).toEqual(['warn', 'warn']);

@@ -4,6 +4,7 @@ import { listen, type RunningServer } from '@crm/shared';
 import express, { type RequestHandler } from 'express';
 import { closedPort, signAccessToken } from './support/fake-upstreams';
 import { ALL_SCOPES, bearer, jsonOf, startTestGateway, startUpstreams, type Upstreams } from './support/gateway-harness';
+import { parsePrometheus, sampleValue } from '../../test/support/prometheus-text';
 
 /**
  * The gateway sends a request again when its service cannot have seen it (connection refused), for up
@@ -46,6 +47,12 @@ describe('gateway retries of requests a service never saw', () => {
       THROTTLE_RATES: 'read=100000/hour,write=100000/hour',
     });
 
+  /** `crm_gateway_upstream_trouble_total` of the leads service, as the gateway's /metrics reports it. */
+  const troubleCount = async (metricsUrl: string, what: string) => {
+    const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+    return sampleValue(parsePrometheus(text), 'crm_gateway_upstream_trouble_total', { service: 'leads', what }) ?? 0;
+  };
+
   const post = (gatewayUrl: string, body: string) =>
     fetch(`${gatewayUrl}/api/leads/`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body });
 
@@ -62,6 +69,8 @@ describe('gateway retries of requests a service never saw', () => {
       expect(res.status).toBe(201);
       expect((await jsonOf(res)).body).toBe(body);
       expect(service.bodies).toEqual([body]);
+      expect(await troubleCount(gateway.metricsUrl, 'retried')).toBeGreaterThanOrEqual(1);
+      expect(await troubleCount(gateway.metricsUrl, 'unavailable')).toBe(0);
     } finally {
       await gateway.stop();
       await service?.server.close(0);
@@ -199,6 +208,7 @@ describe('gateway retries of requests a service never saw', () => {
       expect(res.status).toBe(503);
       expect(await jsonOf(res)).toEqual({ detail: 'Service unavailable.' });
       expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await troubleCount(gateway.metricsUrl, 'unavailable')).toBe(1);
     } finally {
       await gateway.stop();
     }

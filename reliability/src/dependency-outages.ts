@@ -158,7 +158,9 @@ async function brokerOutage(system: ProcessSystem, servers: Servers, db: Client)
   const down = Date.now();
   let writing = true;
   const clients = Promise.all([0, 1].map((c) => runClient(system.gatewayUrl, tenant, `mq${c}`, 'writes-only', () => writing)));
-  const watching = watchWhileDown(system, tenant, () => writing);
+  // Readers of their own: the read limit of this script (READ_LIMIT a minute per user) is phase (a)'s.
+  const readers = await Promise.all(['Broker down reader 1', 'Broker down reader 2', 'Broker down reader 3'].map((name) => registerTenant(system.gatewayUrl, name)));
+  const watching = watchWhileDown(system, readers, () => writing);
   // A pod started during the outage (a rollout, a scale-up): it must start, become ready and serve.
   await system.stop(STARTED_DURING_OUTAGE);
   const startedAt = Date.now();
@@ -206,12 +208,17 @@ async function brokerOutage(system: ProcessSystem, servers: Servers, db: Client)
   };
 }
 
-/** Reads through the gateway and every service's /readyz, every 2 s while `going`: each must answer 200. */
-async function watchWhileDown(system: ProcessSystem, tenant: ScriptTenant, going: () => boolean) {
+/**
+ * Reads through the gateway (one reader after the other, within the read limit) and every service's
+ * /readyz, every 2 s while `going`: each must answer 200.
+ */
+async function watchWhileDown(system: ProcessSystem, readers: ScriptTenant[], going: () => boolean) {
   const seen = { reads: 0, ready: 0, failures: [] as string[] };
-  while (going()) {
-    for (const path of ['/api/leads/?page_size=5', '/api/contacts/?page_size=5', '/api/accounts/?page_size=5']) {
-      const answer = await request(system.gatewayUrl, 'GET', path, { token: tenant.access });
+  const paths = ['/api/leads/?page_size=5', '/api/contacts/?page_size=5', '/api/accounts/?page_size=5'];
+  for (let round = 0; going(); round += 1) {
+    {
+      const path = paths[round % paths.length]!;
+      const answer = await request(system.gatewayUrl, 'GET', path, { token: readers[round % readers.length]!.access });
       if (answer.status === 200) seen.reads += 1;
       else seen.failures.push(`GET ${path} → ${answer.status} ${answer.text.slice(0, 120)}`);
     }

@@ -10,7 +10,9 @@ import { parse } from 'yaml';
  * docker-compose.yml and the Dockerfile, checked offline (there is no Docker engine here): the compose
  * file is valid against the Compose Specification's JSON schema, and everything it names exists — each
  * container's program, each setting (a setting the code does not read is a typo that silently changes
- * nothing), each service a URL or `depends_on` points to, on the port that service listens on.
+ * nothing), each service a URL or `depends_on` points to, on the port that service listens on. PostgreSQL
+ * as in Kubernetes: the init script makes a migration role and a role per service, one-shot migrate-<service>
+ * services migrate as the former one after the other, and each service starts after its own, as its role.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -20,13 +22,25 @@ interface ComposeService {
   image?: string;
   command?: string[];
   environment?: Record<string, string>;
-  depends_on?: Record<string, unknown>;
+  depends_on?: Record<string, { condition?: string }>;
   user?: string;
   ports?: unknown[];
+  restart?: string;
+  volumes?: string[];
 }
 
-const appServices = Object.entries(compose.services).filter(([, service]) => service.command?.[0] === 'node');
+/** Every container running a program of the repository: the services, the gateway, the migrations. */
+const processes = Object.entries(compose.services).filter(([, service]) => service.command?.[0] === 'node');
+const isMigration = (service: ComposeService) => service.command?.[2] === 'migrate';
+const appServices = processes.filter(([, service]) => !isMigration(service));
 const definitions = new Map(SERVICES.map(({ definition }) => [definition.name, definition]));
+/** The order the migrate-<service> services run in, each after the one before completed. */
+const MIGRATION_ORDER = ['auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'];
+/** The role a service runs as: `crm_` and its schema. */
+const serviceRole = (service: string) => `crm_${definitions.get(service)!.schema}`;
+/** The PostgreSQL init script making the roles, and each role's password variable in it (`crm_leads:POSTGRES_LEADS_PASSWORD`). */
+const INIT_SCRIPT = 'deploy/postgres/create-roles.sh';
+const ROLE_PASSWORDS = new Map([...read(INIT_SCRIPT).matchAll(/^\s+(crm_[a-z_]+):([A-Z0-9_]+)$/gm)].map(([, role, variable]) => [role!, variable!]));
 /** Read by every process: the runtime's own (`NODE_ENV`), the listening address. */
 const RUNTIME_SETTINGS = ['NODE_ENV', 'HOST'];
 
@@ -64,7 +78,9 @@ it('has no default for a password or secret: each must be given, or compose refu
   const text = read('docker-compose.yml');
   // `${NAME:?message}` fails when NAME is unset or empty; `${NAME:-default}`, `${NAME-default}` and `${NAME}` do not.
   const uses = [...text.matchAll(/\$\{([A-Z0-9_]*(?:PASSWORD|SECRET)[A-Z0-9_]*)([^}]*)\}/g)].map(([, variable, rest]) => [variable, rest!.slice(0, 2)]);
-  expect(new Set(uses.map(([variable]) => variable))).toEqual(new Set(['POSTGRES_PASSWORD', 'RABBITMQ_PASSWORD', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET']));
+  expect(new Set(uses.map(([variable]) => variable))).toEqual(
+    new Set(['POSTGRES_PASSWORD', ...ROLE_PASSWORDS.values(), 'RABBITMQ_PASSWORD', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET']),
+  );
   expect(uses.filter(([, operator]) => operator !== ':?')).toEqual([]);
   // And no literal one: every password setting and every credential in a URL is such a required variable.
   const required = /^\$\{[A-Z0-9_]+:\?[^}]*\}$/;
@@ -76,7 +92,7 @@ it('has no default for a password or secret: each must be given, or compose refu
   }
 });
 
-describe.each(appServices)('%s', (name, service) => {
+describe.each(processes)('%s', (name, service) => {
   it('runs a program that exists in the repository', () => {
     const [, program] = service.command!;
     expect(program).toMatch(/\/dist\/main\.js$/);
@@ -89,7 +105,9 @@ describe.each(appServices)('%s', (name, service) => {
       ...Object.keys(
         name === 'gateway'
           ? gatewayConfigShape
-          : { ...commonConfig, ...definitions.get(name)!.config, ...replicaSettings(definitions.get(name)!.replicas ?? []), PORT: null },
+          : isMigration(service)
+            ? commonConfig // the migrate step reads the common settings only
+            : { ...commonConfig, ...definitions.get(name)!.config, ...replicaSettings(definitions.get(name)!.replicas ?? []), PORT: null },
       ),
     ]);
     expect(Object.keys(service.environment ?? {}).filter((setting) => !known.has(setting))).toEqual([]);
@@ -99,7 +117,7 @@ describe.each(appServices)('%s', (name, service) => {
     for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(compose.services)).toContain(dependency);
     // The owners of its replicas are asked only now and then, once running (contacts and accounts-opportunities
     // ask each other): they are not what it starts after.
-    const askedOnDemand = new Set(Object.keys(name === 'gateway' ? {} : replicaSettings(definitions.get(name)!.replicas ?? [])));
+    const askedOnDemand = new Set(Object.keys(name === 'gateway' || isMigration(service) ? {} : replicaSettings(definitions.get(name)!.replicas ?? [])));
     for (const [setting, value] of Object.entries(service.environment ?? {})) {
       if (!setting.endsWith('_SERVICE_URL')) continue;
       const url = new URL(value);
@@ -113,6 +131,52 @@ describe.each(appServices)('%s', (name, service) => {
   it('runs the one image, read-only, without privileges', () => {
     expect(service.image).toBe('crm-platform:local');
     expect(service).toMatchObject({ read_only: true, cap_drop: ['ALL'], security_opt: ['no-new-privileges:true'] });
+  });
+});
+
+describe('PostgreSQL roles and migrations', () => {
+  const postgres = compose.services.postgres!;
+  const initScript = read(INIT_SCRIPT);
+  /** The role and password in a postgres:// URL, the password as the variable it comes from. */
+  const credentials = (url: string | undefined) => {
+    const match = /^postgres:\/\/([a-z_]+):\$\{([A-Z0-9_]+):\?[^}]*\}@postgres:5432\/crm$/.exec(url ?? '');
+    return match ? { role: match[1], password: match[2] } : undefined;
+  };
+
+  it('makes the migration role and a role per service on the first start, each password from .env', () => {
+    expect(postgres.volumes).toContain(`./${INIT_SCRIPT}:/docker-entrypoint-initdb.d/create-roles.sh:ro`);
+    expect([...ROLE_PASSWORDS.keys()].sort()).toEqual(['crm_migrator', ...MIGRATION_ORDER.map(serviceRole)].sort());
+    for (const variable of ROLE_PASSWORDS.values()) expect([variable, postgres.environment?.[variable]]).toEqual([variable, expect.stringMatching(new RegExp(`^\\$\\{${variable}:\\?`))]);
+    // The migration role may make schemas, and the extensions (pg_trgm, btree_gin) in public.
+    expect(initScript).toMatch(/^GRANT CREATE ON DATABASE :"database" TO crm_migrator;$/m);
+    expect(initScript).toMatch(/^GRANT CREATE ON SCHEMA public TO crm_migrator;$/m);
+    expect(initScript).toMatch(/^CREATE ROLE :"role" LOGIN PASSWORD :'password';$/m);
+    // A role's password is never pasted into the SQL: psql quotes its variables.
+    expect(initScript).not.toMatch(/PASSWORD '\$/);
+  });
+
+  it('migrates every service in turn (auth, leads, contacts, accounts-opportunities, import-export, audit), once, as crm_migrator', () => {
+    const migrations = processes.filter(([, service]) => isMigration(service));
+    expect(migrations.map(([name]) => name)).toEqual(MIGRATION_ORDER.map((service) => `migrate-${service}`));
+    expect([...MIGRATION_ORDER].sort()).toEqual([...definitions.keys()].sort());
+    MIGRATION_ORDER.forEach((service, index) => {
+      const migration = compose.services[`migrate-${service}`]!;
+      expect(migration.command).toEqual(['node', `services/${service}/dist/main.js`, 'migrate']);
+      expect(migration.restart).toBe('no');
+      expect(credentials(migration.environment?.DATABASE_URL)).toEqual({ role: 'crm_migrator', password: ROLE_PASSWORDS.get('crm_migrator') });
+      // It grants the service's own role its tables.
+      expect(migration.environment?.DATABASE_SERVICE_ROLE).toBe(serviceRole(service));
+      expect(migration.depends_on).toEqual(
+        index === 0 ? { postgres: { condition: 'service_healthy' } } : { [`migrate-${MIGRATION_ORDER[index - 1]}`]: { condition: 'service_completed_successfully' } },
+      );
+    });
+  });
+
+  it.each(MIGRATION_ORDER)('starts %s once its migration completed, as its own role, without migrating', (name) => {
+    const service = compose.services[name]!;
+    expect(service.depends_on?.[`migrate-${name}`]).toEqual({ condition: 'service_completed_successfully' });
+    expect(service.environment?.DATABASE_MIGRATE_ON_START).toBe('false');
+    expect(credentials(service.environment?.DATABASE_URL)).toEqual({ role: serviceRole(name), password: ROLE_PASSWORDS.get(serviceRole(name)) });
   });
 });
 

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_TOKEN_SECRET, MAX_ATTACHMENT_BYTES, MAX_IMPORT_BYTES, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, MAX_ATTACHMENT_BYTES, commonConfig, loadConfig, MAX_IMPORT_BYTES, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
 import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
+import { Job, type IJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import {
   Ingress,
@@ -15,7 +16,7 @@ import {
   type INetworkPolicyPort,
 } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { ConfigMap, Secret, Service, type IConfigMap, type IContainer, type ISecret, type IService } from 'kubernetes-models/v1';
+import { ConfigMap, Secret, Service, type IConfigMap, type IContainer, type IPodSpec, type ISecret, type IService } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
 
 /**
@@ -24,7 +25,9 @@ import { parseAllDocuments } from 'yaml';
  * what a rollout needs (probes, resources, a locked-down security context, a graceful stop, a disruption
  * budget and an autoscaler, replicas spread over zones and nodes), only the settings its process reads, its
  * secrets from `crm-secrets`, a release image, ingress from nowhere but the workloads that call it (the
- * gateway: the ingress controller) and egress to nowhere but what it calls.
+ * gateway: the ingress controller) and egress to nowhere but what it calls. The services do not migrate:
+ * the one Job crm-migrate applies every service's migrations, in order, as the migration role, granting
+ * each service's own role, which is all a service's DATABASE_URL holds.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const KUBECTL = '/usr/bin/kubectl';
@@ -39,6 +42,7 @@ interface K8sObject {
 /** The schema model of every kind the manifests may hold; any other kind is a failure. */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
+  'batch/v1/Job': Job,
   'v1/Service': Service,
   'v1/ConfigMap': ConfigMap,
   'v1/Secret': Secret,
@@ -169,9 +173,38 @@ function nginxSize(value: string | undefined): number {
 }
 
 /**
- * What a Deployment lacks to roll out safely, one line each; [] when nothing. Checks every container
- * (init containers for resources and security context), the pod's security context, the drain timing,
- * and that a PodDisruptionBudget and a HorizontalPodAutoscaler cover it.
+ * What a pod lacks to run locked down, one line each: the pod's security context, and on every container
+ * (init containers too) cpu and memory requests, a memory limit, a read-only root filesystem (an emptyDir on
+ * /tmp), no privilege escalation, every capability dropped.
+ */
+function podProblems(pod: IPodSpec, problem: (text: string) => void): void {
+  const tmpVolumes = new Set((pod.volumes ?? []).filter((volume) => volume.emptyDir).map((volume) => volume.name));
+  const podSecurity = pod.securityContext;
+  if (podSecurity?.runAsNonRoot !== true) problem('pod securityContext.runAsNonRoot is not true');
+  if (podSecurity?.runAsUser !== 1000) problem('pod securityContext.runAsUser is not 1000');
+  if (podSecurity?.seccompProfile?.type !== 'RuntimeDefault') problem('pod securityContext.seccompProfile is not RuntimeDefault');
+  if (pod.automountServiceAccountToken !== false) problem('pod mounts a service account token');
+  for (const { c: container, init } of [...(pod.initContainers ?? []).map((c) => ({ c, init: true })), ...pod.containers.map((c) => ({ c, init: false }))]) {
+    const where = `${init ? 'init container' : 'container'} ${container.name}`;
+    const requests = container.resources?.requests ?? {};
+    if (requests.cpu === undefined || requests.memory === undefined) problem(`${where} has no cpu and memory requests`);
+    if (container.resources?.limits?.memory === undefined) problem(`${where} has no memory limit`);
+    const security = container.securityContext;
+    if (security?.readOnlyRootFilesystem !== true) problem(`${where} has a writable root filesystem`);
+    if (security?.allowPrivilegeEscalation !== false) problem(`${where} allows privilege escalation`);
+    if (!security?.capabilities?.drop?.includes('ALL')) problem(`${where} does not drop ALL capabilities`);
+    if (!(container.volumeMounts ?? []).some((mount) => mount.mountPath === '/tmp' && tmpVolumes.has(mount.name))) problem(`${where} has no emptyDir on /tmp`);
+  }
+}
+
+/** A start may take minutes (migrations elsewhere, a broker away delays it): probed every 5 s, 60 times. */
+const STARTUP = { periodSeconds: 5, failureThreshold: 60 };
+
+/**
+ * What a Deployment lacks to roll out safely, one line each; [] when nothing. Checks the pod (podProblems),
+ * each container's probes (a startup probe on /livez of the http port allowing 5 minutes, liveness on /livez
+ * with no initial delay, readiness on /readyz) and preStop hook, the drain timing, and that a
+ * PodDisruptionBudget and a HorizontalPodAutoscaler cover it.
  */
 export function deploymentProblems(objects: K8sObject[]): string[] {
   const problems: string[] = [];
@@ -187,27 +220,18 @@ export function deploymentProblems(objects: K8sObject[]): string[] {
     }
     const labels = podLabels(deployment);
     if (!deployment.spec?.selector.matchLabels || !matches(deployment.spec.selector.matchLabels, labels)) problem('selector does not match the pod labels');
-    const tmpVolumes = new Set((pod.volumes ?? []).filter((volume) => volume.emptyDir).map((volume) => volume.name));
-
-    const podSecurity = pod.securityContext;
-    if (podSecurity?.runAsNonRoot !== true) problem('pod securityContext.runAsNonRoot is not true');
-    if (podSecurity?.runAsUser !== 1000) problem('pod securityContext.runAsUser is not 1000');
-    if (podSecurity?.seccompProfile?.type !== 'RuntimeDefault') problem('pod securityContext.seccompProfile is not RuntimeDefault');
-
-    const allContainers = [...(pod.initContainers ?? []).map((c) => ({ c, init: true })), ...pod.containers.map((c) => ({ c, init: false }))];
-    for (const { c: container, init } of allContainers) {
-      const where = `${init ? 'init container' : 'container'} ${container.name}`;
-      const requests = container.resources?.requests ?? {};
-      if (requests.cpu === undefined || requests.memory === undefined) problem(`${where} has no cpu and memory requests`);
-      if (container.resources?.limits?.memory === undefined) problem(`${where} has no memory limit`);
-      const security = container.securityContext;
-      if (security?.readOnlyRootFilesystem !== true) problem(`${where} has a writable root filesystem`);
-      if (security?.allowPrivilegeEscalation !== false) problem(`${where} allows privilege escalation`);
-      if (!security?.capabilities?.drop?.includes('ALL')) problem(`${where} does not drop ALL capabilities`);
-      if (!(container.volumeMounts ?? []).some((mount) => mount.mountPath === '/tmp' && tmpVolumes.has(mount.name))) problem(`${where} has no emptyDir on /tmp`);
-      if (init) continue;
+    podProblems(pod, problem);
+    for (const container of pod.containers) {
+      const where = `container ${container.name}`;
+      const startup = container.startupProbe;
+      if (startup?.httpGet?.path !== '/livez' || startup.httpGet.port !== 'http') problem(`${where} has no startup probe on /livez of its http port`);
+      else if ((startup.periodSeconds ?? 10) !== STARTUP.periodSeconds || (startup.failureThreshold ?? 3) !== STARTUP.failureThreshold) {
+        problem(`${where} has a startup probe not allowing 5 minutes (every ${STARTUP.periodSeconds} s, ${STARTUP.failureThreshold} times)`);
+      }
       if (container.readinessProbe?.httpGet?.path !== '/readyz') problem(`${where} has no readiness probe on /readyz`);
       if (container.livenessProbe?.httpGet?.path !== '/livez') problem(`${where} has no liveness probe on /livez`);
+      // The startup probe holds the liveness probe back until the process answers: a delay would only add to it.
+      else if (container.livenessProbe.initialDelaySeconds) problem(`${where} delays its liveness probe (the startup probe covers the start)`);
       if (!container.lifecycle?.preStop?.exec?.command?.length) problem(`${where} has no preStop hook`);
     }
     // preStop sleep 5 s, then SIGTERM and a drain of up to 10 s (SHUTDOWN_TIMEOUT_MS): all before the kill.
@@ -223,12 +247,43 @@ export function deploymentProblems(objects: K8sObject[]): string[] {
   return problems;
 }
 
+/**
+ * What a Job lacks to run once, locked down, one line each; [] when nothing: the pod (podProblems), a bounded
+ * number of retries, its own deletion once finished, a restartPolicy a Job accepts.
+ */
+export function jobProblems(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  for (const job of ofKind<IJob>(objects, 'Job')) {
+    const problem = (text: string) => problems.push(`${job.metadata.name}: ${text}`);
+    const pod = job.spec?.template.spec;
+    if (!pod) {
+      problem('no pod spec');
+      continue;
+    }
+    podProblems(pod, problem);
+    if (job.spec?.backoffLimit !== 3) problem('backoffLimit is not 3');
+    if (job.spec?.ttlSecondsAfterFinished !== 86_400) problem('ttlSecondsAfterFinished is not 86400 (a day)');
+    if (!['Never', 'OnFailure'].includes(pod.restartPolicy ?? '')) problem('restartPolicy is neither Never nor OnFailure');
+  }
+  return problems;
+}
+
 /** The services whose lookups a service asks: the owners of its replicas. */
 const ownersAsked = (definition: AnyServiceDefinition): string[] => [...new Set((definition.replicas ?? []).map((replica) => REPLICATED_TYPE_OWNERS[replica.type]))];
 const ownerUrl = (service: string): string => SERVICE_URL_SETTINGS[service as ServiceName].setting;
 
-const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
-const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT'];
+/** The order the Job crm-migrate migrates the services in. */
+const MIGRATION_ORDER = ['auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'];
+const definitionOf = (service: string) => SERVICES.find(({ definition }) => definition.name === service)!.definition;
+/** The key of crm-secrets holding a service's DATABASE_URL: its own role's (`LEADS_DATABASE_URL`). */
+const databaseUrlKey = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`;
+/** The role a service runs as: `crm_` and its schema (`crm_accounts_opportunities`). */
+const serviceRole = (service: string) => `crm_${definitionOf(service).schema}`;
+/** The keys of crm-secrets: the migration role's URL, each service role's, and the other secrets. */
+const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
+/** The settings a container takes from crm-secrets (its DATABASE_URL from its service's key), never from a ConfigMap. */
+const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
+const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT'];
 /** The settings each workload's containers may be given, as in docker-compose.yml. */
 const ALLOWED_SETTINGS: Record<string, string[]> = {
   gateway: [
@@ -363,12 +418,13 @@ describe.each(renders)('%s', (dir, objects) => {
       for (const container of containersOf(deployment)) {
         const settings = settingsOf(container, objects);
         expect([workload, container.name, [...settings.keys()].filter((name) => !ALLOWED_SETTINGS[workload]!.includes(name))]).toEqual([workload, container.name, []]);
-        for (const [name, source] of settings) expect([container.name, name, source]).toEqual([container.name, name, SECRET_KEYS.includes(name) ? 'secret' : 'configMap']);
+        for (const [name, source] of settings) expect([container.name, name, source]).toEqual([container.name, name, SECRET_SETTINGS.includes(name) ? 'secret' : 'configMap']);
         for (const variable of container.env ?? []) {
           const ref = variable.valueFrom?.secretKeyRef;
           if (!ref) continue;
           expect(ref.name).toMatch(/^crm-secrets(-[a-z0-9]+)?$/);
-          expect(ref.key).toBe(variable.name);
+          // A service's DATABASE_URL is its own role's, never the migration role's.
+          expect([workload, variable.name, ref.key]).toEqual([workload, variable.name, variable.name === 'DATABASE_URL' ? databaseUrlKey(workload) : variable.name]);
         }
       }
       const main = settingsOf(deployment.spec!.template.spec!.containers[0]!, objects);
@@ -399,19 +455,64 @@ describe.each(renders)('%s', (dir, objects) => {
     expect(() => parseThrottleRates(rates!)).not.toThrow();
   });
 
-  it('migrates each service in an init container before it starts; the gateway has no database', () => {
+  it('migrates in no Deployment: each service starts only once its migrations were applied (DATABASE_MIGRATE_ON_START=false)', () => {
     for (const deployment of deployments) {
       const workload = workloadOf(deployment)!;
-      const pod = deployment.spec!.template.spec!;
-      if (workload === 'gateway') {
-        expect(pod.initContainers ?? []).toEqual([]);
-        continue;
-      }
-      expect(pod.initContainers?.map((init) => [...(init.command ?? []), ...(init.args ?? [])])).toEqual([
-        ['node', `services/${workload}/dist/main.js`, 'migrate'],
-      ]);
-      expect(pod.initContainers![0]!.image).toBe(pod.containers[0]!.image);
+      expect([workload, deployment.spec!.template.spec!.initContainers ?? []]).toEqual([workload, []]);
+      if (workload === 'gateway') continue;
+      const config = configOf(deployment);
+      expect([workload, config.DATABASE_MIGRATE_ON_START]).toEqual([workload, 'false']);
+      // As the code reads it.
+      expect([workload, loadConfig(commonConfig, config).DATABASE_MIGRATE_ON_START]).toEqual([workload, false]);
     }
+  });
+
+  describe('the migration Job', () => {
+    const jobs = ofKind<IJob>(objects, 'Job');
+    const job = jobs[0]!;
+    const pod = job.spec!.template.spec!;
+    const jobPod: Endpoint = { namespace: NAMESPACE, pod: job.spec?.template.metadata?.labels ?? {}, ports: {} };
+
+    it('is one Job, crm-migrate, with what a run needs: bounded retries, deleted a day after, locked down', () => {
+      expect(jobs.map((each) => each.metadata.name)).toEqual(['crm-migrate']);
+      expect(jobProblems(objects)).toEqual([]);
+    });
+
+    it("migrates every service in turn (auth, leads, contacts, accounts-opportunities, import-export, audit), then ends", () => {
+      expect([...MIGRATION_ORDER].sort()).toEqual(SERVICES.map(({ definition }) => definition.name).sort());
+      expect(pod.initContainers?.map((init) => [init.name, [...(init.command ?? []), ...(init.args ?? [])]])).toEqual(
+        MIGRATION_ORDER.map((service) => [service, ['node', `services/${service}/dist/main.js`, 'migrate']]),
+      );
+      expect(pod.containers.map((container) => [...(container.command ?? []), ...(container.args ?? [])])).toEqual([['node', '-e', 'process.exit(0)']]);
+      const image = deployments[0]!.spec!.template.spec!.containers[0]!.image;
+      for (const container of [...pod.initContainers!, ...pod.containers]) expect([container.name, container.image]).toEqual([container.name, image]);
+    });
+
+    it("runs each migration as the migration role (DATABASE_MIGRATION_URL), granting the service's own role", () => {
+      for (const init of pod.initContainers ?? []) {
+        expect([init.name, init.envFrom ?? []]).toEqual([init.name, []]);
+        expect([init.name, init.env]).toEqual([
+          init.name,
+          [
+            { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: expect.stringMatching(/^crm-secrets(-[a-z0-9]+)?$/), key: 'DATABASE_MIGRATION_URL' } } },
+            { name: 'DATABASE_SERVICE_ROLE', value: serviceRole(init.name) },
+          ],
+        ]);
+        // A role name the code accepts (its migrate step reads it).
+        expect(loadConfig(commonConfig, { DATABASE_SERVICE_ROLE: serviceRole(init.name) }).DATABASE_SERVICE_ROLE).toBe(serviceRole(init.name));
+      }
+    });
+
+    it('reaches PostgreSQL and DNS only, and accepts nothing', () => {
+      expect(connects(policies, jobPod, OUTSIDE_THE_CLUSTER, 5432)).toBe(true);
+      expect(connects(policies, jobPod, KUBE_DNS, 53, 'UDP')).toBe(true);
+      for (const port of [5672, 6379, 443]) expect([port, connects(policies, jobPod, OUTSIDE_THE_CLUSTER, port)]).toEqual([port, false]);
+      for (const deployment of deployments) {
+        const workload = workloadOf(deployment)!;
+        expect([workload, connects(policies, jobPod, endpointOf(deployment), PORTS.get(workload)!)]).toEqual([workload, false]);
+        expect([workload, connects(policies, endpointOf(deployment), jobPod, 8080)]).toEqual([workload, false]);
+      }
+    });
   });
 
   it('denies ingress by default; opens the gateway to the ingress controller and each service to its callers only', () => {
@@ -470,8 +571,12 @@ describe.each(renders)('%s', (dir, objects) => {
   });
 
   it('runs a release of the image, tagged (or by digest), never untagged or latest', () => {
-    const images = deployments.flatMap((deployment) => containersOf(deployment).map((container) => [container.name, container.image ?? ''] as const));
-    expect(images.length).toBeGreaterThan(deployments.length);
+    const jobPods = ofKind<IJob>(objects, 'Job').map((job) => job.spec!.template.spec!);
+    const images = [...deployments.map((deployment) => deployment.spec!.template.spec!), ...jobPods]
+      .flatMap((pod) => [...(pod.initContainers ?? []), ...pod.containers])
+      .map((container) => [container.name, container.image ?? ''] as const);
+    // The Deployments' containers and the migration Job's.
+    expect(images.length).toBeGreaterThan(deployments.length + 6);
     for (const [container, image] of images) {
       const { tag, digest } = imageReference(image);
       expect([container, image, tag !== undefined || /^sha256:[0-9a-f]{64}$/.test(digest ?? '')]).toEqual([container, image, true]);
@@ -629,14 +734,16 @@ describe.each(renders)('%s', (dir, objects) => {
     expect(secrets.map((secret) => secret.metadata?.name)).toEqual([expect.stringMatching(/^crm-secrets-/)]);
     const values = Object.fromEntries(Object.entries(secrets[0]!.data ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
     expect(Object.keys(values).sort()).toEqual([...SECRET_KEYS].sort());
+    // Least privilege: the Job as crm_migrator, each service as the role the Job grants its tables to.
+    expect(new URL(values.DATABASE_MIGRATION_URL!).username).toBe('crm_migrator');
+    for (const service of MIGRATION_ORDER) expect([service, new URL(values[databaseUrlKey(service)]!).username]).toEqual([service, serviceRole(service)]);
     expect(values.INTERNAL_TOKEN_SECRET!.length).toBeGreaterThanOrEqual(32);
     // NODE_ENV=production refuses the code's built-in development secret.
     expect(values.INTERNAL_TOKEN_SECRET).not.toBe(DEV_INTERNAL_TOKEN_SECRET);
     expect(values.INTERNAL_TOKEN_SECRET).toMatch(/dev/);
-    for (const deployment of deployments) {
-      for (const variable of containersOf(deployment).flatMap((container) => container.env ?? [])) {
-        if (variable.valueFrom?.secretKeyRef) expect(variable.valueFrom.secretKeyRef.name).toBe(secrets[0]!.metadata?.name);
-      }
+    const jobContainers = ofKind<IJob>(objects, 'Job').flatMap((job) => [...(job.spec?.template.spec?.initContainers ?? []), ...(job.spec?.template.spec?.containers ?? [])]);
+    for (const variable of [...deployments.flatMap(containersOf), ...jobContainers].flatMap((container) => container.env ?? [])) {
+      if (variable.valueFrom?.secretKeyRef) expect(variable.valueFrom.secretKeyRef.name).toBe(secrets[0]!.metadata?.name);
     }
   });
 });
@@ -650,12 +757,14 @@ describe('deploymentProblems', () => {
     const container = deploymentNamed(broken, 'leads').spec!.template.spec!.containers[0]!;
     delete container.readinessProbe;
     delete container.livenessProbe;
+    delete container.startupProbe;
     delete container.resources!.limits;
     container.securityContext!.readOnlyRootFilesystem = false;
     delete container.lifecycle;
     expect(deploymentProblems(broken)).toEqual([
       'leads: container leads has no memory limit',
       'leads: container leads has a writable root filesystem',
+      'leads: container leads has no startup probe on /livez of its http port',
       'leads: container leads has no readiness probe on /readyz',
       'leads: container leads has no liveness probe on /livez',
       'leads: container leads has no preStop hook',
@@ -674,6 +783,37 @@ describe('deploymentProblems', () => {
       'audit: no HorizontalPodAutoscaler targets it',
       'gateway: pod securityContext.runAsNonRoot is not true',
       'gateway: terminationGracePeriodSeconds does not exceed preStop + drain (15 s)',
+    ]);
+  });
+
+  it('reports a startup probe allowing less than 5 minutes, or a liveness probe delayed as well', () => {
+    const broken = structuredClone(dev);
+    const auth = deploymentNamed(broken, 'auth').spec!.template.spec!.containers[0]!;
+    auth.startupProbe!.failureThreshold = 12;
+    auth.livenessProbe!.initialDelaySeconds = 10;
+    deploymentNamed(broken, 'gateway').spec!.template.spec!.containers[0]!.startupProbe!.httpGet!.path = '/readyz';
+    expect(deploymentProblems(broken)).toEqual([
+      'auth: container auth has a startup probe not allowing 5 minutes (every 5 s, 60 times)',
+      'auth: container auth delays its liveness probe (the startup probe covers the start)',
+      'gateway: container gateway has no startup probe on /livez of its http port',
+    ]);
+  });
+
+  it('reports a migration Job retrying forever, kept forever, or not locked down', () => {
+    const broken = structuredClone(dev);
+    const job = ofKind<IJob>(broken, 'Job')[0]!;
+    delete job.spec!.backoffLimit;
+    delete job.spec!.ttlSecondsAfterFinished;
+    job.spec!.template.spec!.restartPolicy = 'Always';
+    const leads = job.spec!.template.spec!.initContainers!.find((init) => init.name === 'leads')!;
+    leads.securityContext!.allowPrivilegeEscalation = true;
+    delete leads.resources!.requests;
+    expect(jobProblems(broken)).toEqual([
+      'crm-migrate: init container leads has no cpu and memory requests',
+      'crm-migrate: init container leads allows privilege escalation',
+      'crm-migrate: backoffLimit is not 3',
+      'crm-migrate: ttlSecondsAfterFinished is not 86400 (a day)',
+      'crm-migrate: restartPolicy is neither Never nor OnFailure',
     ]);
   });
 

@@ -23,7 +23,12 @@ export interface UpstreamProxyOptions {
   isDraining?: () => boolean;
   /** Told of every upstream answer before it is relayed (e.g. to evict a revoked API token). */
   onUpstreamResponse?: (req: http.IncomingMessage, statusCode: number) => void;
+  /** Told of each request sent again (the service did not take it) and each the gateway answered 503 or 504 itself (metrics). */
+  onUpstreamTrouble?: (service: UpstreamService, what: UpstreamTrouble) => void;
 }
+
+/** A request sent again, or answered by the gateway for a service that did not answer (503) or went silent (504). */
+export type UpstreamTrouble = 'retried' | 'unavailable' | 'timed_out';
 
 export interface UpstreamProxy {
   /** The last step of the pipeline: sends the request, untouched, to the route's service. */
@@ -155,12 +160,14 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
             forgetAttemptListeners(attempt.listenersBefore);
             options.logger.debug({ code: errorCode(error), service, attempt: attempt.number, retryInMs: delay }, 'upstream did not take the request, retrying');
             setTimeout(() => send(req, res, attempt.body, attempt.retryUntil, attempt.number + 1), delay);
+            options.onUpstreamTrouble?.(service, 'retried');
             return;
           }
           options.logger.warn({ err: error, code: errorCode(error), service, path: req.url?.split('?')[0], attempts: attempt.number }, 'upstream unavailable');
           if (res.headersSent || !clientWaiting) res.destroy();
           else if (attempt.timedOut) answerTimedOut(res as Response);
           else answerUnavailable(res as Response);
+          options.onUpstreamTrouble?.(service, attempt.timedOut ? 'timed_out' : 'unavailable');
         },
       },
     });

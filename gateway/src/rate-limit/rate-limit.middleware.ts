@@ -1,6 +1,6 @@
 import { TooManyRequestsError } from '@crm/shared';
 import type { RequestHandler } from 'express';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { callerOf, routeOf } from '../request-state';
 import { clientAddress, rateLimitHeaders, rateLimitKey, type BucketRateLimiter } from './rate-limiter';
 
@@ -13,6 +13,18 @@ export function rateLimitRejections(metrics: Registry): RateLimitRejections {
     help: 'Requests refused with 429 by the rate limit, by bucket.',
     labelNames: ['bucket'] as const,
     registers: [metrics],
+  });
+}
+
+/** `crm_rate_limits_in_memory`: 1 while Redis is away and this gateway counts the limits alone (each replica its own). */
+export function rateLimitStoreMetrics(metrics: Registry, limiter: BucketRateLimiter): void {
+  new Gauge({
+    name: 'crm_rate_limits_in_memory',
+    help: 'Whether the rate limits are counted in this process (1: Redis away, each gateway replica counts alone) or in Redis (0).',
+    registers: [metrics],
+    collect() {
+      this.set(limiter.countsInMemory() ? 1 : 0);
+    },
   });
 }
 

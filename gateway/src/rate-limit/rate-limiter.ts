@@ -66,6 +66,11 @@ export class BucketRateLimiter {
     redis?.on('ready', () => this.redisBack());
   }
 
+  /** True while Redis is away and the limits are counted in this process's memory. */
+  countsInMemory(): boolean {
+    return this.inMemory;
+  }
+
   /** Counts one request of `key` (e.g. `read:user:<id>`) in `bucket`. */
   async consume(bucket: RateBucket, key: string): Promise<RateDecision> {
     const { limit, windowSeconds } = this.rates[bucket];

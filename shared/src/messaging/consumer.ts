@@ -101,6 +101,13 @@ export class EventConsumer {
     return this.firstSubscription;
   }
 
+  /** Messages in the dead-letter queue (shared by every service), asked of the broker; undefined while not subscribed. */
+  async deadLetteredMessages(): Promise<number | undefined> {
+    const channel = this.channel;
+    if (!channel) return undefined;
+    return (await channel.checkQueue(this.options.broker.names.deadLetterQueue)).messageCount;
+  }
+
   /** Messages ready in the queue (not yet delivered), asked of the broker; undefined while not subscribed. */
   async queuedMessages(): Promise<number | undefined> {
     const channel = this.channel;

@@ -21,6 +21,8 @@ export interface OutboxRelayOptions {
   batchesInFlight?: number;
   /** How often to look without a NOTIFY (one missed while LISTEN reconnects, another replica's rows). */
   pollIntervalMs?: number;
+  /** Told of each batch that failed and was rolled back (metrics). */
+  onBatchFailed?: () => void;
   /** Test hook: runs after the batch was published and confirmed, before the rows are marked. */
   beforeMarkPublished?: (ids: string[]) => Promise<void>;
 }
@@ -113,6 +115,7 @@ export class OutboxRelay {
           (error: unknown) => {
             failures += 1;
             failure = error;
+            this.options.onBatchFailed?.();
           },
         )
         .finally(() => inFlight.delete(settled));
@@ -141,6 +144,7 @@ export class OutboxRelay {
       } catch (error) {
         failures += 1;
         failure = error;
+        this.options.onBatchFailed?.();
         continue;
       }
       if (inFlight.size >= this.batchesInFlight) await Promise.race(inFlight);

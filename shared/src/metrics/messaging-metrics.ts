@@ -25,9 +25,17 @@ function oncePerScrape<T>(read: () => Promise<T | undefined>): () => Promise<T |
   };
 }
 
-/** The outbox's backlog, read from the service's database when scraped. */
-export function outboxMetrics(registry: Registry, readBacklog: () => Promise<OutboxBacklog>): void {
+/**
+ * The outbox's backlog, read from the service's database when scraped, and the relay's failed batches;
+ * answers the hook the relay calls on each failure.
+ */
+export function outboxMetrics(registry: Registry, readBacklog: () => Promise<OutboxBacklog>): () => void {
   const registers = [registry];
+  const failures = new Counter({
+    name: 'crm_outbox_publish_failures_total',
+    help: 'Batches the outbox relay failed to publish and rolled back (the broker away or refusing); they are published again.',
+    registers,
+  });
   const backlog = oncePerScrape(readBacklog);
   new Gauge({
     name: 'crm_outbox_backlog_events',
@@ -45,6 +53,7 @@ export function outboxMetrics(registry: Registry, readBacklog: () => Promise<Out
       this.set((await backlog())?.oldestAgeSeconds ?? NaN);
     },
   });
+  return () => failures.inc();
 }
 
 /** Event-time to handled, seconds: a few ms when flowing, minutes after an outage. */
@@ -58,6 +67,7 @@ const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30
 export function consumerMetrics(
   registry: Registry,
   queuedMessages: () => Promise<number | undefined>,
+  deadLettered: () => Promise<number | undefined> = async () => undefined,
 ): (outcome: ConsumerOutcome, event: CrmEvent | undefined) => void {
   const registers = [registry];
   const events = new Counter({
@@ -79,6 +89,15 @@ export function consumerMetrics(
     registers,
     async collect() {
       this.set((await queued()) ?? NaN);
+    },
+  });
+  const deadLetters = oncePerScrape(deadLettered);
+  new Gauge({
+    name: 'crm_dead_letter_queue_messages',
+    help: 'Messages in the dead-letter queue, which every service shares (each consuming replica reports it: take the max).',
+    registers,
+    async collect() {
+      this.set((await deadLetters()) ?? NaN);
     },
   });
   return (outcome, event) => {

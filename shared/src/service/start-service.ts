@@ -90,9 +90,15 @@ export async function startService<Shape extends z.ZodRawShape>(
   });
   broker.connect().catch(() => undefined); // retries until connected or closed; failures are logged
   const relay = definition.publishesEvents
-    ? new OutboxRelay({ dataSource, broker, logger, databaseUrl, pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined })
+    ? new OutboxRelay({
+        dataSource,
+        broker,
+        logger,
+        databaseUrl,
+        pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined,
+        onBatchFailed: outboxMetrics(metrics, () => readOutboxBacklog(dataSource)),
+      })
     : undefined;
-  if (relay) outboxMetrics(metrics, () => readOutboxBacklog(dataSource));
   const consumer: EventConsumer | undefined = definition.consumes
     ? new EventConsumer({
         dataSource,
@@ -102,7 +108,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         bindings: definition.consumes.bindings,
         handler: definition.consumes.handler(deps),
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
-        onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages()),
+        onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages(), async () => consumer?.deadLetteredMessages()),
         prefetch,
       })
     : undefined;

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import pino from 'pino';
 import express, { Router } from 'express';
 import { mintInternalToken } from '../../src/auth-context';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
@@ -205,5 +206,31 @@ describe('graceful close', () => {
     const outcome = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000))]);
     expect(outcome).toBe('closed');
     agent.destroy();
+  });
+});
+
+describe('the access log', () => {
+  it("when a request comes with a caller, then its line names the caller's tenant and user; without one, neither", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const capturing = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const routes = Router();
+    routes.get('/things', (_req, res) => {
+      res.json([]);
+    });
+    const app = createServiceApp({ logger: capturing, health: { draining: false }, internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' }, routes });
+    const running = await listen(app, 0);
+    try {
+      const caller = { userId: 'user-1', tenantId: 'tenant-1', profileId: 'p', role: 'admin', salesAccess: true, scopes: [], credential: { kind: 'user', id: 'user-1' } } as const;
+      const withCaller = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', { ...caller, scopes: [...caller.scopes], credential: { ...caller.credential } });
+      expect((await fetch(`${running.url}/things`, { headers: { 'x-crm-internal-token': withCaller } })).status).toBe(200);
+      const anonymous = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', null);
+      expect((await fetch(`${running.url}/things`, { headers: { 'x-crm-internal-token': anonymous } })).status).toBe(200);
+      const requests = lines.filter((line) => line.msg === 'request');
+      expect(requests).toHaveLength(2);
+      expect(requests[0]).toMatchObject({ path: '/things', status: 200, tenant_id: 'tenant-1', user_id: 'user-1' });
+      expect(requests[1]).not.toHaveProperty('tenant_id');
+    } finally {
+      await running.close(100);
+    }
   });
 });

@@ -169,6 +169,15 @@ describe('outbox metrics', () => {
     expect(sampleValue(samples, 'crm_outbox_backlog_events', {})).toBeNaN();
   });
 
+  it('when the relay reports failed batches, then they are counted', async () => {
+    const registry = createMetricsRegistry('outboxtest');
+    const failed = outboxMetrics(registry, () => readOutboxBacklog(dataSource));
+    expect(sampleValue(parsePrometheus(await registry.metrics()), 'crm_outbox_publish_failures_total', {})).toBe(0);
+    failed();
+    failed();
+    expect(sampleValue(parsePrometheus(await registry.metrics()), 'crm_outbox_publish_failures_total', {})).toBe(2);
+  });
+
   it('when the backlog cannot be read, then the scrape still succeeds and reports NaN, not a stale or zero figure', async () => {
     const registry = createMetricsRegistry('outboxtest');
     outboxMetrics(registry, () => Promise.reject(new Error('connection refused')));
@@ -188,7 +197,7 @@ describe('consumer metrics', () => {
       bindings: [`${service}.*`],
       handler,
       prefetch,
-      onSettled: consumerMetrics(registry, () => consumer.queuedMessages()),
+      onSettled: consumerMetrics(registry, () => consumer.queuedMessages(), () => consumer.deadLetteredMessages()),
     });
     return { consumer, registry };
   }
@@ -226,6 +235,8 @@ describe('consumer metrics', () => {
       expect(sampleValue(samples, 'crm_consumer_lag_seconds_count', {})).toBe(2);
       expect(sampleValue(samples, 'crm_consumer_lag_seconds_sum', {})).toBeGreaterThan(0);
       expect(sampleValue(samples, 'crm_consumer_lag_seconds_sum', {})).toBeLessThan(30);
+      // The malformed one went to the dead-letter queue, which the gauge reads from the broker.
+      await eventually(async () => sampleValue(parsePrometheus(await registry.metrics()), 'crm_dead_letter_queue_messages', {}) === 1, 'one dead letter');
     } finally {
       await consumer.stop();
     }

@@ -1,0 +1,42 @@
+import amqp, { type ChannelModel } from 'amqplib';
+import { SERVICE_SCHEMAS } from './backup-set';
+
+/** Messages purged per queue; null when the queue does not exist (a service that consumes nothing). */
+export type PurgedQueues = Record<string, number | null>;
+
+/**
+ * Empties each service's queue `<ns>.<service>`. After a restore their messages tell of writes the
+ * restore undid (or of events the replay publishes again): handled, they would put into the replicas and
+ * the audit log what the owners no longer hold. `<ns>.dead-letter` is left alone: what is there waits
+ * for an operator's judgement, and the purge has nothing to say about it.
+ */
+export async function purgeServiceQueues(amqpUrl: string, namespace: string): Promise<PurgedQueues> {
+  const connection = await amqp.connect(amqpUrl);
+  try {
+    const purged: PurgedQueues = {};
+    for (const { service } of SERVICE_SCHEMAS) {
+      const queue = `${namespace}.${service}`;
+      purged[queue] = await purgeIfDeclared(connection, queue);
+    }
+    return purged;
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+/** A channel per queue: asking for a queue that does not exist closes the channel it was asked on. */
+async function purgeIfDeclared(connection: ChannelModel, queue: string): Promise<number | null> {
+  const channel = await connection.createChannel();
+  channel.on('error', () => undefined); // the 404 below closes the channel with an error event too
+  try {
+    await channel.checkQueue(queue);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 404) return null;
+    throw error;
+  }
+  try {
+    return (await channel.purgeQueue(queue)).messageCount;
+  } finally {
+    await channel.close().catch(() => undefined);
+  }
+}
