@@ -1,18 +1,9 @@
 import { startGateway } from '@crm/gateway';
 import { createLogger } from '@crm/shared';
 import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from './processes';
+import { SERVICE_PROCESSES } from './service-list';
 
-/** Every service behind the gateway, with the gateway setting that points at it, in start order. */
-export const SERVICE_PROCESSES = [
-  { name: 'auth', setting: 'AUTH_SERVICE_URL' },
-  { name: 'leads', setting: 'LEADS_SERVICE_URL' },
-  { name: 'contacts', setting: 'CONTACTS_SERVICE_URL' },
-  { name: 'import-export', setting: 'IMPORT_EXPORT_SERVICE_URL' },
-  { name: 'accounts-opportunities', setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL' },
-  { name: 'audit', setting: 'AUDIT_SERVICE_URL' },
-] as const;
-
-export type ServiceName = (typeof SERVICE_PROCESSES)[number]['name'];
+export { SERVICE_PROCESSES, type ServiceName } from './service-list';
 
 /**
  * The system as production runs it: every service in its own process (the compiled `main.js`) on a

@@ -1,18 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { SERVICE_PROCESSES } from '../service-list';
 
-/**
- * What a backup holds: the schema of each service, all six in one snapshot. Kept here rather than read
- * from `SERVICES` so that the tools start without loading every service's code (the end-to-end test of
- * backup and restore checks that the two lists agree).
- */
-export const SERVICE_SCHEMAS = [
-  { service: 'auth', schema: 'auth' },
-  { service: 'leads', schema: 'leads' },
-  { service: 'contacts', schema: 'contacts' },
-  { service: 'import-export', schema: 'import_export' },
-  { service: 'accounts-opportunities', schema: 'accounts_opportunities' },
-  { service: 'audit', schema: 'audit' },
-] as const;
+/** What a backup holds: the schema of each service, all six in one snapshot. */
+export const SERVICE_SCHEMAS = SERVICE_PROCESSES.map(({ name, schema }) => ({ service: name, schema }));
 
 export const SCHEMAS: readonly string[] = SERVICE_SCHEMAS.map(({ schema }) => schema);
 
