@@ -49,7 +49,7 @@ interface Selection {
 const STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'];
 const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Curie', 'Torvalds', 'Liskov', 'Thompson', 'Ritchie', 'Dijkstra', 'Knuth'];
 const SEGMENTS = SEEDED_CUSTOM_FIELDS.segment.values;
-/** What the search matches (spec: name, e-mail, phone, company; any case), written independently of the service's `search_text`. */
+/** What the search matches (api-contract §5: name, e-mail, phone, company; any case), written independently of the service's `search_text`. */
 const SEARCHED_TEXT = `position(lower(?) in lower(concat_ws(' ', first_name, last_name, email, phone, company_name))) > 0`;
 
 /** Each kind of list, by variant (which spreads the requests over filter values). */

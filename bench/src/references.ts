@@ -4,7 +4,7 @@ import { api, freshBenchDatabase, startBenchProcesses } from './bench-system';
 import { measure, medianOf, percentileOf, type LatencyFigures } from './latency';
 
 /**
- * Writes naming a record another service created a moment ago (issue 16, DESIGN §1 read your writes;
+ * Writes naming a record another service created a moment ago (issue 16, architecture §1 read your writes;
  * target: p50 at most 1.5 × the same write naming an old record, in the same run).
  *
  * Every service in its own process, as in production. Three kinds of write cross a service boundary:

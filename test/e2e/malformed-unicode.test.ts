@@ -2,7 +2,7 @@ import { startTestSystem, type TestSystem } from '../support/system';
 import { registerTenant, type TenantAdmin } from '../support/tenants';
 
 /**
- * Malformed Unicode (DESIGN §4): a string with an unpaired UTF-16 surrogate (`"\ud800"` in JSON) is a 400
+ * Malformed Unicode (api-contract §4): a string with an unpaired UTF-16 surrogate (`"\ud800"` in JSON) is a 400
  * naming its field on every write of every entity, and nothing is stored (not a 500, not U+FFFD).
  */
 let system: TestSystem;

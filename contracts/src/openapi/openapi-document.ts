@@ -41,14 +41,14 @@ function errorResponse(description: string, body: JsonSchema = errorBody): Recor
   return { description, content: { 'application/json': { schema: body } } };
 }
 
-/** The request headers of DESIGN §10, written out in each operation (the docs page reads parameters as they are). */
+/** The request headers of api-contract §10, written out in each operation (the docs page reads parameters as they are). */
 const HEADER_PARAMETERS = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
     description:
-      'Makes the write safe to repeat (DESIGN §10, IETF httpapi idempotency-key draft): a repeat by the same caller within ' +
+      'Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within ' +
       '`IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. ' +
       'Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
@@ -73,7 +73,7 @@ const isWrite = (operation: ApiOperation) => operation.method !== 'get';
 /** A read or change of the record its path names (not a create). */
 const ofOneRecord = (operation: ApiOperation) => operation.record === true && operation.path.includes('/:');
 
-/** The headers of DESIGN §10: `Idempotency-Key` on every write, preconditions on a record's routes. */
+/** The headers of api-contract §10: `Idempotency-Key` on every write, preconditions on a record's routes. */
 function headerParameters(operation: ApiOperation): Record<string, unknown>[] {
   const headers: Record<string, unknown>[] = [];
   if (isWrite(operation)) headers.push(HEADER_PARAMETERS.IdempotencyKey);
@@ -116,7 +116,7 @@ function requestBody(operation: ApiOperation): Record<string, unknown> | undefin
   };
 }
 
-/** The operation's answers: its own, then the errors every route of its kind can give (DESIGN §4). */
+/** The operation's answers: its own, then the errors every route of its kind can give (api-contract §4). */
 function responses(operation: ApiOperation, route: RouteEntry): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const [status, doc] of Object.entries(operation.responses)) {

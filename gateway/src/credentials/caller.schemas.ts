@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The claims of a user access token that become the Caller (see DESIGN §2). */
+/** The claims of a user access token that become the Caller (see architecture §2). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
   tid: z.string().min(1),

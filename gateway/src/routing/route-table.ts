@@ -25,7 +25,7 @@ const POST = ['POST'];
 const DELETE = ['DELETE'];
 
 /**
- * A route of an entity's API (DESIGN §2 scopes): a read (GET, HEAD) needs `<resource>:read` and counts
+ * A route of an entity's API (architecture §2 scopes): a read (GET, HEAD) needs `<resource>:read` and counts
  * against the read bucket, any other method `<resource>:write` and the write bucket.
  */
 function entityRoute(resource: string, service: UpstreamService, methods: readonly string[], subpath: string): RouteEntry {
@@ -33,7 +33,7 @@ function entityRoute(resource: string, service: UpstreamService, methods: readon
   return { methods, path: `/api/${resource}/${subpath}`, service, scope: `${resource}:${access}`, bucket: access, auth: 'credential' };
 }
 
-/** What every entity has: its custom-field definitions, its collection and its records (DESIGN §4, §5). */
+/** What every entity has: its custom-field definitions, its collection and its records (api-contract §4, §5). */
 function recordRoutes(resource: string, service: UpstreamService): RouteEntry[] {
   const route = (methods: readonly string[], subpath: string) => entityRoute(resource, service, methods, subpath);
   return [

@@ -83,7 +83,7 @@ export interface AccessTokenInput {
   extraClaims?: JWTPayload;
 }
 
-/** Signs a user access token the way auth does (EdDSA, kid, the DESIGN §2 claims). */
+/** Signs a user access token the way auth does (EdDSA, kid, the architecture §2 claims). */
 export async function signAccessToken(key: SigningKey, input: AccessTokenInput): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({

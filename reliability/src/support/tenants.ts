@@ -7,7 +7,7 @@ export interface ScriptTenant {
   access: string;
 }
 
-/** Registers a tenant through the gateway; its admin may act in every service at once (DESIGN §1). */
+/** Registers a tenant through the gateway; its admin may act in every service at once (architecture §1). */
 export async function registerTenant(gatewayUrl: string, orgName: string): Promise<ScriptTenant> {
   const email = `admin-${randomUUID().slice(0, 8)}@reliability.test`;
   const answer = await request(gatewayUrl, 'POST', '/api/auth/register/', { body: { org_name: orgName, email, password: 'correct horse battery' } });

@@ -13,7 +13,7 @@ import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
 
 const findAccounts = (db: Db, tenantId: string, ids: readonly string[]) => findRecords(db, ACCOUNTS, tenantId, ids);
 
-/** Accounts, opportunities and tasks, each with tags and custom fields (DESIGN §1, §5). */
+/** Accounts, opportunities and tasks, each with tags and custom fields (architecture §1, api-contract §5). */
 export const accountsOpportunitiesService = defineService({
   name: 'accounts-opportunities',
   schema: 'accounts_opportunities',
@@ -25,7 +25,7 @@ export const accountsOpportunitiesService = defineService({
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
   routes: (context) =>
     Router()
-      // The contacts service's replica asking about accounts it has not heard of yet (DESIGN §1).
+      // The contacts service's replica asking about accounts it has not heard of yet (architecture §1).
       .use(lookupRoutes({ type: 'account', dataSource: context.dataSource, find: asEventData(findAccounts, accountViews) }))
       .use(accountsRoutes(context))
       .use(opportunitiesRoutes(context))

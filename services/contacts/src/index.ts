@@ -12,7 +12,7 @@ import { contactMergeOperation, contactMergeRoutes } from './merge/contact-merge
 import { contactsMigrations } from './migrations';
 import { contactNotesOperations, contactNotesRoutes } from './notes/contact-notes';
 
-/** Contacts, their tags, custom fields, notes and files, and their links to leads (DESIGN §1, §5). */
+/** Contacts, their tags, custom fields, notes and files, and their links to leads (architecture §1, api-contract §5). */
 export const contactsService = defineService({
   name: 'contacts',
   schema: 'contacts',
@@ -30,7 +30,7 @@ export const contactsService = defineService({
       .use(contactDuplicatesRoutes(deps))
       .use(contactMergeRoutes(deps))
       .use(contactImportExportRoutes(deps))
-      // Another service's replica asking about contacts it has not heard of yet (DESIGN §1).
+      // Another service's replica asking about contacts it has not heard of yet (architecture §1).
       .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData(findContacts, contactViews) }))
       .use(contactsRoutes(deps)),
   api: [

@@ -7,7 +7,7 @@ import { importJobsMigration } from './jobs/import-jobs';
 import { OwningServices } from './owning/owning-services';
 
 /**
- * CSV import (preview, commit, the deprecated upload) and export of leads and contacts (DESIGN §8):
+ * CSV import (preview, commit, the deprecated upload) and export of leads and contacts (api-contract §8):
  * files are received, limited, decoded and parsed here; the owning services validate and create with
  * their own rules through their internal endpoints (`shared/src/import-export/import-contract.ts`).
  */

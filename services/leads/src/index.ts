@@ -27,7 +27,7 @@ const onEvent: EventHandler = async (event, manager) => {
   await HANDLERS[event.type]?.(event, manager);
 };
 
-/** Leads, their tags, custom fields, notes and files, and their conversion (DESIGN §1, §5, §6). */
+/** Leads, their tags, custom fields, notes and files, and their conversion (architecture §1, api-contract §5, §6). */
 export const leadsService = defineService({
   name: 'leads',
   schema: SCHEMA,
@@ -55,7 +55,7 @@ export const leadsService = defineService({
         .use(leadDuplicatesRoutes(deps))
         .use(leadMergeRoutes(deps))
         .use(leadImportExportRoutes(deps))
-        // Accounts-opportunities asking about leads its replica has not heard of yet (DESIGN §1).
+        // Accounts-opportunities asking about leads its replica has not heard of yet (architecture §1).
         .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData(findLeads, leadViews) }))
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );

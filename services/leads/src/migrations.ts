@@ -115,7 +115,7 @@ export const leadsMigrations: SqlMigration[] = [
   {
     name: 'LeadStaysConverted1764500000000',
     up: `
-      -- DESIGN §10: a converted lead stays converted, whichever code path (or plain SQL) writes it.
+      -- api-contract §10: a converted lead stays converted, whichever code path (or plain SQL) writes it.
       -- Raised as a check violation naming the trigger, which updateLead answers with a 422.
       CREATE FUNCTION leads_converted_stays_converted() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

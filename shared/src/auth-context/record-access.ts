@@ -8,7 +8,7 @@ export interface RecordOwnership {
   ownerId: string | null;
 }
 
-/** DESIGN §3: a member without sales access may not use the sales entities at all (403). */
+/** architecture §3: a member without sales access may not use the sales entities at all (403). */
 export function requireSalesAccess(caller: Caller): void {
   if (!hasSalesAccess(caller)) throw new ForbiddenError('You do not have permission to perform this action.');
 }
@@ -38,7 +38,7 @@ export function requireDeleteRight(caller: Caller, record: RecordOwnership): voi
 }
 
 /**
- * Only an admin may give a record to someone else (DESIGN §5); a member may name themselves, or keep
+ * Only an admin may give a record to someone else (api-contract §5); a member may name themselves, or keep
  * the current owner. `wanted` undefined: the body does not assign.
  */
 export function checkAssignment(caller: Caller, wanted: string | undefined, currentOwner: string | undefined, noun = 'record'): void {

@@ -50,7 +50,7 @@ export const boolFlag = (fallback: boolean) =>
 const MIB = 1024 * 1024;
 
 /**
- * A number of bytes uploads may hold at once. The largest upload (an attachment of 10 MiB, DESIGN §5, and
+ * A number of bytes uploads may hold at once. The largest upload (an attachment of 10 MiB, api-contract §5, and
  * the byte past it that tells it is too large) must fit, or it would be refused forever.
  */
 const uploadBytes = (fallback: number) =>

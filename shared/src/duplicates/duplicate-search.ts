@@ -36,7 +36,7 @@ export function duplicateIndexesSql(table: DuplicateTable): string {
   ].join('\n');
 }
 
-/** A duplicate match entry (spec): exactly these six fields. */
+/** A duplicate match entry (api-contract §6): exactly these six fields. */
 export interface DuplicateEntry {
   id: string;
   name: string | null;

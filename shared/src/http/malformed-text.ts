@@ -15,7 +15,7 @@ const problemOf = (text: string) => MALFORMED.find((malformed) => malformed.test
 /**
  * A body or query value (or key) the database could not store as sent is the client's mistake, never a
  * 500 or a silently changed value: refused up front, 400 on that field, one rule for every entity
- * (DESIGN §4). The walk is iterative: a body may be nested far deeper than the call stack.
+ * (api-contract §4). The walk is iterative: a body may be nested far deeper than the call stack.
  */
 export const refuseMalformedText: RequestHandler = (req, _res, next) => {
   const found = malformedTextIn(req.body, 'body') ?? malformedTextIn(req.query, 'query');

@@ -1,7 +1,7 @@
 import { queryOne, queryRows, type Db, type SqlMigration } from '../database';
 
 /**
- * The keys of DESIGN §10, in the schema of the service that does the write. A key is the caller's
+ * The keys of api-contract §10, in the schema of the service that does the write. A key is the caller's
  * (`scope`: tenant, profile and credential), so one key never answers another caller.
  */
 const createIdempotencyKeys: SqlMigration = {

@@ -27,7 +27,7 @@ export function exportQueryOf(options: { table: string; columns: string; where: 
 }
 
 /**
- * Streams every row of `query` as NDJSON (DESIGN §8 export, internal side): first `{"columns": [...]}`,
+ * Streams every row of `query` as NDJSON (api-contract §8 export, internal side): first `{"columns": [...]}`,
  * then one JSON array of cells per row.
  *
  * No connection or transaction is held while the client reads (security review 18.2: a dozen slow

@@ -126,7 +126,7 @@ export class Broker {
       return inProcessBus(inProcessJournal).connect();
     }
     return amqp.connect(url, {
-      noDelay: true, // Nagle's algorithm costs ~40 ms per hop (DESIGN §7)
+      noDelay: true, // Nagle's algorithm costs ~40 ms per hop (architecture §7)
       timeout: CONNECT_TIMEOUT_MS,
       clientProperties: { connection_name: this.options.connectionName ?? `${this.options.namespace}:${process.pid}` },
     });

@@ -1,5 +1,5 @@
 /**
- * The broker objects of one namespace (DESIGN §7). Everything is prefixed so a test run or a second
+ * The broker objects of one namespace (architecture §7). Everything is prefixed so a test run or a second
  * installation on the same RabbitMQ never touches another's queues.
  */
 export function topologyNames(namespace: string) {

@@ -31,13 +31,13 @@ export interface ApiOperation {
   /** Success and operation-specific answers; the common errors (401, 403, 404, 429, 503…) are added when built. */
   responses: Partial<Record<number, ApiResponseDoc | string>>;
   /**
-   * The operation answers one record with its `ETag` (DESIGN §10): a read takes `If-None-Match` (304), a
+   * The operation answers one record with its `ETag` (api-contract §10): a read takes `If-None-Match` (304), a
    * change of the record in the path `If-Match` (412).
    */
   record?: boolean;
 }
 
-/** The error bodies of the contract (DESIGN §4), shared by every operation. */
+/** The error bodies of the contract (api-contract §4), shared by every operation. */
 export const ERROR_RESPONSES = {
   validation: 'Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed.',
   unauthorized: 'No valid credential: `{detail}`.',

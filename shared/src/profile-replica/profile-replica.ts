@@ -6,7 +6,7 @@ import type { CrmEvent } from '../messaging';
 import type { Replica } from '../replicas/replica';
 
 /**
- * A service's copy of the profiles of auth (DESIGN §1), fed by `profile.created` / `profile.updated`,
+ * A service's copy of the profiles of auth (architecture §1), fed by `profile.created` / `profile.updated`,
  * so it can show `assigned_to {id, email}` and check an owner belongs to the tenant without calling auth.
  */
 export function profileReplicaMigration(name: string): SqlMigration {

@@ -92,7 +92,7 @@ export async function attachmentToDownload(db: Db, ref: RecordRef, id: string): 
 
 /**
  * Removes a note or an attachment of an open record: 404 unless it hangs on that record, 403 unless the
- * caller wrote it or is an admin (DESIGN §3: the caller can see it, the role forbids the action).
+ * caller wrote it or is an admin (architecture §3: the caller can see it, the role forbids the action).
  */
 export async function removeFromRecord(db: Db, table: RecordItemTable, ref: RecordRef, caller: Caller, id: string): Promise<void> {
   const author = await authorOnRecord(db, table, ref, id);

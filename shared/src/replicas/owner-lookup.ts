@@ -10,7 +10,7 @@ import { callService, SERVICE_URL_SETTINGS, ServiceCallFailedError } from '../se
 import { REPLICATED_TYPE_OWNERS, type ReplicatedType } from './replica';
 
 /**
- * The owner's internal lookup (DESIGN §1): `POST /internal/lookup/<type>s/` `{ids}` → 200 `{records}`,
+ * The owner's internal lookup (architecture §1): `POST /internal/lookup/<type>s/` `{ids}` → 200 `{records}`,
  * each record of the caller's tenant among `ids` as its latest `<type>.created|updated` event would
  * carry it (`data`: the record as the API shows it, plus `version`); an id the tenant does not have is
  * left out. Which of them the caller may name is the asking service's business (its replica holds the

@@ -5,7 +5,7 @@ import type { EventActor } from '../messaging';
 import type { ServiceName } from '../service/service-calls';
 
 /**
- * A service's copy of another service's records (DESIGN §1): enough to check an id a body names, and
+ * A service's copy of another service's records (architecture §1): enough to check an id a body names, and
  * to show the record in a view. Fed by the owner's `<type>.created|updated|deleted` events, and by the
  * owner's internal lookup when a write names an id the copy cannot vouch for yet.
  */
@@ -24,7 +24,7 @@ export interface HeldRecord {
   /** Deleted at its owner: gone for good (ids are never reused), whatever arrives later. */
   deleted: boolean;
   /**
-   * Who may open it (DESIGN §3): its creator and its owner. Absent for a type anyone of the tenant may
+   * Who may open it (architecture §3): its creator and its owner. Absent for a type anyone of the tenant may
    * be named by (profiles). Null members: not known yet (a row kept from before they were copied).
    */
   ownership?: { createdBy: string | null; ownerId: string | null };
@@ -63,7 +63,7 @@ export function replicatedRecordOf(data: unknown): { id: string; version: number
 }
 
 /**
- * Whether the caller may name a record the replica holds (DESIGN §4: ids in a body name records the
+ * Whether the caller may name a record the replica holds (api-contract §4: ids in a body name records the
  * caller may open): a live record of the caller's tenant that they may open.
  */
 export function mayName(caller: Caller, held: HeldRecord | undefined): boolean {
@@ -92,7 +92,7 @@ export interface NamedRef {
 }
 
 /**
- * The views as `reader` may see them (DESIGN §4: no view shows the name of a record its reader may not
+ * The views as `reader` may see them (api-contract §4: no view shows the name of a record its reader may not
  * open): each reference at `field` keeps its id, and its name only where the reader may open the
  * record; `held` says who may open each one (a replica, or the service's own table). A view is
  * built once for everyone (its event carries it whole); this is applied to what one caller is answered.

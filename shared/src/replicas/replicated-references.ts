@@ -31,7 +31,7 @@ export function namedIds(bodies: readonly object[], references: NamedReferences)
 export type LookupOutcome = 'replica' | 'owner';
 
 /**
- * Read your writes across services (DESIGN §1): before a write's transaction, every id its bodies name
+ * Read your writes across services (architecture §1): before a write's transaction, every id its bodies name
  * that the replica cannot vouch for (never heard of, or not one the caller may open as the copy has it,
  * which may be an older version) is asked of its owner, and what the owner answers is applied to the
  * replica exactly as the record's event will be. The write then checks its references against the

@@ -6,7 +6,7 @@ import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER } from '../idempotency/id
 
 /**
  * Where each service listens, as every caller of it (the gateway, another service) names the setting.
- * Services call each other only where DESIGN §1 allows it: import-export calls the owning service's
+ * Services call each other only where architecture §1 allows it: import-export calls the owning service's
  * internal import and export endpoints, a service asks an owner's internal lookup about an id its
  * replica does not hold yet.
  */

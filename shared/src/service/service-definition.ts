@@ -20,7 +20,7 @@ export interface ServiceDeps<Config> {
   logger: Logger;
   /** The time source; tests pass a fixed or movable one. */
   clock: () => Date;
-  /** Its replicas of other services' records, and the owners' lookups behind them (DESIGN §1). */
+  /** Its replicas of other services' records, and the owners' lookups behind them (architecture §1). */
   references: ReplicatedReferences;
   /** Registers something the service opened itself (a listener, a pool) to close on shutdown, after HTTP and the consumer. */
   onStop: (close: () => Promise<void>) => void;
@@ -40,7 +40,7 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Applied in order on start; include `messagingMigration` first when the service publishes or consumes. */
   migrations: SqlMigration[];
   /**
-   * Its copies of other services' records (DESIGN §1); each owner's address becomes a setting, and
+   * Its copies of other services' records (architecture §1); each owner's address becomes a setting, and
    * `deps.references` asks the owner about an id its replica does not hold yet.
    */
   replicas?: readonly Replica[];

@@ -211,7 +211,7 @@ function consumerPrefetch(config: CommonConfig): number {
 /** Rows past their retention (idempotency keys, inbox, outbox, the audit log) go in batches this often. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** The embedded default (DESIGN §9) for whichever of DATABASE_URL and AMQP_URL is unset. */
+/** The embedded default (architecture §9) for whichever of DATABASE_URL and AMQP_URL is unset. */
 async function embeddedServers(schema: string, config: CommonConfig, logger: Logger) {
   const database =
     config.DATABASE_URL === undefined

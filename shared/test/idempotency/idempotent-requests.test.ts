@@ -8,7 +8,7 @@ import type { DataSource } from '../../src/database';
 import { openFreshSchema } from '../database/fresh-schema';
 
 /**
- * The moments a client cannot see (DESIGN §10): the process holding a key dies before or after its
+ * The moments a client cannot see (api-contract §10): the process holding a key dies before or after its
  * write committed, the service fails before writing. Against a real database, with the write and the
  * key's mark in one transaction, a repeat never does the write twice.
  */

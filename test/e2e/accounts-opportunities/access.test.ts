@@ -4,7 +4,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { create, read, type EntityPath } from './support';
 
 /**
- * DESIGN §3 on every route and method of accounts, opportunities and tasks: a record of another tenant,
+ * architecture §3 on every route and method of accounts, opportunities and tasks: a record of another tenant,
  * one the caller may not open, a random id and a malformed id all answer 404 with one body; a member
  * without sales access gets 403; an openable record the role may not delete gets 403.
  */

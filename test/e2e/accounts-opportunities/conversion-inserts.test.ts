@@ -5,7 +5,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { read, serviceDb } from './support';
 
 /**
- * The inserts lead conversion runs in the service (DESIGN §6): by the ids the leads service allocated,
+ * The inserts lead conversion runs in the service (api-contract §6): by the ids the leads service allocated,
  * once each, so a redelivered `lead.converted` creates nothing twice; what they create is an ordinary
  * record through the gateway.
  */

@@ -3,7 +3,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { create, read, type EntityPath } from './support';
 
 /**
- * Custom fields of accounts, opportunities and tasks (DESIGN §5): definitions per tenant and entity at
+ * Custom fields of accounts, opportunities and tasks (api-contract §5): definitions per tenant and entity at
  * `/api/<entity>/custom-fields/`, values validated on every write, `cf_<key>` filters typed, definitions
  * in the detail, a deleted definition's values gone.
  */

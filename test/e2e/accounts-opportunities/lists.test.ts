@@ -6,7 +6,7 @@ import { createContact } from '../contacts/support';
 import { create, type EntityPath } from './support';
 
 /**
- * The lists of accounts, opportunities and tasks (DESIGN §4): every filter, every ordering both ways,
+ * The lists of accounts, opportunities and tasks (api-contract §4): every filter, every ordering both ways,
  * paging, bad queries, and what a member's list and search may show and count.
  */
 let system: TestSystem;

@@ -2,7 +2,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
 /**
- * DESIGN §4: no view shows the name of a record its reader may not open. A member may own a contact or
+ * api-contract §4: no view shows the name of a record its reader may not open. A member may own a contact or
  * an opportunity that an admin linked to an account the member may not open: every answer they get
  * keeps the account's id and hides its name, while the admin (and the events) see it whole.
  */

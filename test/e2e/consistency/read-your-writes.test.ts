@@ -5,7 +5,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
- * Read your writes across services (DESIGN §1): an id is usable in any other service's write, and shown
+ * Read your writes across services (architecture §1): an id is usable in any other service's write, and shown
  * in its views, as soon as its create has answered, whatever the replicas have heard yet. Each test acts
  * as a client: it writes the next record the moment the previous one answered, never waits for a
  * replica and never retries a 400; the one thing it retries is a 503, after its `Retry-After`, as any

@@ -4,7 +4,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { createContact } from './support';
 
 /**
- * DESIGN §3 on every contact route and method: a contact of another tenant, one the caller may not
+ * architecture §3 on every contact route and method: a contact of another tenant, one the caller may not
  * open, a random id and a malformed id all answer 404 with one body; a member without sales access gets
  * 403; an openable contact the role may not delete gets 403.
  */

@@ -6,7 +6,7 @@ import { addMember, eventually, registerTenant, type Member, type TenantAdmin } 
 import { addAccount, createContact } from './support';
 
 /**
- * `POST /api/contacts/<keeper_id>/merge/` (spec contact rules 3–4, DESIGN §6) through the gateway, and
+ * `POST /api/contacts/<keeper_id>/merge/` (api-contract §6) through the gateway, and
  * how contacts follow merges of leads (`lead.merged`) and leads follow merges of contacts.
  */
 let system: TestSystem;

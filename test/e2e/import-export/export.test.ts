@@ -4,7 +4,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { createContact } from '../contacts/support';
 
 /**
- * CSV export through the gateway (DESIGN §8): the list's query string, every match the caller may open,
+ * CSV export through the gateway (api-contract §8): the list's query string, every match the caller may open,
  * unpaged, as a streamed CSV with a BOM and spreadsheet formulas neutralised; a bad filter is a 400
  * before any byte.
  */

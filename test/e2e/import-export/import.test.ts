@@ -7,7 +7,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { csv, csvForm, tablesChecksum, upload } from './support';
 
 /**
- * CSV import through the gateway (spec import rules, DESIGN §8): preview writes nothing and reports
+ * CSV import through the gateway (api-contract §8): preview writes nothing and reports
  * every bad cell; commit creates every row or none; the deprecated upload commits in one call with a
  * `Deprecation` header; limits and access.
  */
@@ -101,7 +101,7 @@ describe('commit', () => {
   });
 });
 
-describe('a refused commit (DESIGN §10)', () => {
+describe('a refused commit (api-contract §10)', () => {
   /** Each refusal as the form it sends with the file in `field` (undefined: a JSON body, not multipart). */
   const FILE_REFUSALS: Array<[string, (field: string) => FormData | undefined]> = [
     ['no file (the file in another field)', () => csvForm(GOOD, 'csv')],

@@ -2,7 +2,7 @@ import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { registerTenant, type TenantAdmin } from '../../support/tenants';
 
-/** DESIGN §10: a converted lead stays converted, whatever write reaches it. */
+/** api-contract §10: a converted lead stays converted, whatever write reaches it. */
 let system: TestSystem;
 let admin: TenantAdmin;
 

@@ -4,7 +4,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
 /**
- * DESIGN §3 on every lead route and method: a lead of another tenant, one the caller may not open, a
+ * architecture §3 on every lead route and method: a lead of another tenant, one the caller may not open, a
  * random id and a malformed id all answer 404 with one body; a member without sales access gets 403;
  * an openable lead the role may not delete gets 403.
  */

@@ -5,7 +5,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
 /**
- * `POST /api/leads/<keeper_id>/merge/` (spec lead merge rules, DESIGN §6), through the gateway: what the
+ * `POST /api/leads/<keeper_id>/merge/` (api-contract §6), through the gateway: what the
  * kept lead holds afterwards, what moves, what is refused (and then changes nothing), the events and the
  * audit entry, and merges racing each other and a conversion.
  */

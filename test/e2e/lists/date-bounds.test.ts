@@ -3,7 +3,7 @@ import { registerTenant, type TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';
 
 /**
- * `created_at__gte` / `__lte` on every list (DESIGN §4): a date without a time in `__lte` is the end of
+ * `created_at__gte` / `__lte` on every list (api-contract §4): a date without a time in `__lte` is the end of
  * that day (UTC), so `__gte=D&__lte=D` is the whole day D; with a time it is that instant.
  */
 let system: TestSystem;

@@ -4,7 +4,7 @@ import { registerTenant, type TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';
 
 /**
- * A list's `count` and `results` come from one snapshot (DESIGN §10): read while rows of the list are
+ * A list's `count` and `results` come from one snapshot (api-contract §10): read while rows of the list are
  * inserted and deleted again without pause, the first page always holds min(count, page_size) results.
  */
 let system: TestSystem;

@@ -5,7 +5,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
 /**
- * Idempotency-Key on every write (DESIGN §10), through the gateway as a client that lost an answer and
+ * Idempotency-Key on every write (api-contract §10), through the gateway as a client that lost an answer and
  * repeats its request: the first answer again, nothing done twice.
  */
 let system: TestSystem;

@@ -4,7 +4,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
- * ETag / If-Match / If-None-Match on every entity's record routes (DESIGN §10), through the gateway:
+ * ETag / If-Match / If-None-Match on every entity's record routes (api-contract §10), through the gateway:
  * two clients that read, then write, never silently overwrite each other.
  */
 let system: TestSystem;

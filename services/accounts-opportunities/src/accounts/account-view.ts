@@ -2,7 +2,7 @@ import type { Db } from '@crm/shared';
 import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
 import type { AccountRecord } from './accounts.repository';
 
-/** An account as the API shows it (DESIGN §5). */
+/** An account as the API shows it (api-contract §5). */
 export interface AccountView extends OwnedView {
   id: string;
   name: string;

@@ -9,7 +9,7 @@ import { accountViews, type AccountView } from './account-view';
 import { accountDefaults, ACCOUNTS, type AccountValues } from './accounts.repository';
 import type { AccountListQuery } from './accounts.schemas';
 
-/** Accounts (DESIGN §5): the companies the tenant sells to. Account events feed the contacts service's replica. */
+/** Accounts (api-contract §5): the companies the tenant sells to. Account events feed the contacts service's replica. */
 export const accountKind: RecordKind<AccountValues, AccountView, AccountListQuery, 'name'> = {
   entity: 'account',
   table: ACCOUNTS,

@@ -2,7 +2,7 @@ import { optionalEmail, optionalText, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
 import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalUrl, PHONE_MAX, recordBody, requiredText } from '../records/record-schemas';
 
-/** Fields a client writes (DESIGN §5); `name` is required on POST and PUT. */
+/** Fields a client writes (api-contract §5); `name` is required on POST and PUT. */
 const writableAccountFields = {
   name: requiredText(NAME_MAX),
   industry: optionalText(NAME_MAX),

@@ -7,7 +7,7 @@ import type { ChangeContext } from '../records/record-kind';
 import { taskKind } from '../tasks/tasks.domain';
 
 /**
- * A contact or lead merged away (DESIGN §6): the replica remembers that it now names the keeper, and
+ * A contact or lead merged away (api-contract §6): the replica remembers that it now names the keeper, and
  * every task and opportunity of the tenant pointing to it points to the keeper instead
  * (`task.updated` / `opportunity.updated`). Delivery is at least once and unordered: `<type>.merged`
  * and the merged-away record's `<type>.deleted` (which names the keeper too) may come in either order,
@@ -30,7 +30,7 @@ export async function followMerge(type: KnownRecordType, event: CrmEvent, manage
 }
 
 /**
- * `lead.deleted` / `contact.deleted` (DESIGN §1: a delete reaches every service): the record is dead in
+ * `lead.deleted` / `contact.deleted` (architecture §1: a delete reaches every service): the record is dead in
  * the replica, and tasks and opportunities no longer point to it (`lead_id`, `contact_id` cleared, the
  * id dropped from `contact_ids`), each a change of the record. Marking it dead takes its row's lock
  * first, so a write that linked it has committed (and is cleared here), and a later one is refused.

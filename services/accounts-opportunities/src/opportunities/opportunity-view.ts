@@ -3,7 +3,7 @@ import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
 import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
 import type { OpportunityRecord } from './opportunities.repository';
 
-/** An opportunity as the API shows it (DESIGN §5): its account as `{id, name}` beside `account_id`. */
+/** An opportunity as the API shows it (api-contract §5): its account as `{id, name}` beside `account_id`. */
 export interface OpportunityView extends OwnedView {
   id: string;
   name: string;
@@ -43,6 +43,6 @@ export async function opportunityViews(db: Db, tenantId: string, opportunities: 
   });
 }
 
-/** The views as `reader` may see them: an account they may not open shows its id, not its name (DESIGN §4). */
+/** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §4). */
 export const opportunitiesAsSeenBy = (db: Db, reader: Caller, views: OpportunityView[]): Promise<OpportunityView[]> =>
   namesAsSeenBy(reader, views, 'account', (ids) => accountOwnership(db, reader.tenantId, ids));

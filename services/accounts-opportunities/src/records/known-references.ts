@@ -6,7 +6,7 @@ import { dropReference, replaceReference, type OwnedValues, type ReferenceColumn
 /**
  * A reference to a record of another service (a task's `lead_id`, an opportunity's `contact_ids`):
  * checked against the `known_records` replica, and following that record when it is merged away
- * (DESIGN §6): moved on `<type>.merged`, and redirected to the keeper when written later.
+ * (api-contract §6): moved on `<type>.merged`, and redirected to the keeper when written later.
  */
 export interface KnownReference<V extends OwnedValues> extends ReferenceColumn<V> {
   type: KnownRecordType;

@@ -9,7 +9,7 @@ export const ownershipOf = (record: StoredRecord<OwnedValues>): RecordOwnership 
 });
 
 /**
- * The record the caller may open (DESIGN §3), or: 403 for a member without sales access (the endpoint
+ * The record the caller may open (architecture §3), or: 403 for a member without sales access (the endpoint
  * is not theirs), 404 for a record that is missing, another tenant's or not openable (one body for all
  * three).
  */
@@ -23,7 +23,7 @@ export async function openRecord<V extends OwnedValues>(
   requireSalesAccess(caller);
   const record = await findRecord(db, table, caller.tenantId, id, forUpdate);
   openedOrNotFound(caller, record && ownershipOf(record));
-  // Locked for a write: an If-Match naming another version of it is a 412 (DESIGN §10).
+  // Locked for a write: an If-Match naming another version of it is a 412 (api-contract §10).
   if (forUpdate) requireCurrentVersion(id, record!.version);
   return record!;
 }

@@ -8,7 +8,7 @@ export type EntityName = 'account' | 'opportunity' | 'task';
 
 export { actorOf };
 
-/** `<entity>.created` / `<entity>.updated`: the record as shown, with its version (DESIGN §7). */
+/** `<entity>.created` / `<entity>.updated`: the record as shown, with its version (architecture §7). */
 export async function emitRecordChanged(
   manager: EntityManager,
   entity: EntityName,

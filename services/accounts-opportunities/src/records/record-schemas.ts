@@ -1,7 +1,7 @@
 import { isRealDate, isUuid, optionalText, readOnlyFields, requiredOr, uuidParam, recordListParams, orderingParam } from '@crm/shared';
 import { z } from 'zod';
 
-/** Field schemas and query parameters the three entities share (DESIGN §4, §5). */
+/** Field schemas and query parameters the three entities share (api-contract §4, §5). */
 
 export const NAME_MAX = 255;
 export const PHONE_MAX = 32;
@@ -50,7 +50,7 @@ export const idField = z.string(requiredOr(ID_MESSAGE)).refine(isUuid, ID_MESSAG
 /** A reference to another record: an id, or null for none. */
 export const optionalReference = idField.nullable();
 
-/** Server-derived fields every entity shows; in a body, 400 on that field (DESIGN §4). */
+/** Server-derived fields every entity shows; in a body, 400 on that field (api-contract §4). */
 export const COMMON_SERVER_FIELDS = [
   'id',
   'org',

@@ -16,7 +16,7 @@ import { countRecords, deleteRecord, insertRecord, listRecords, updateRecord, ty
 
 /**
  * The values to store: new links to merged-away contacts and leads redirected to their keepers
- * (DESIGN §6), then every reference checked (400 on the field); `existing` when changing.
+ * (api-contract §6), then every reference checked (400 on the field); `existing` when changing.
  */
 async function linkedValues<V extends OwnedValues>(
   manager: EntityManager,
@@ -43,7 +43,7 @@ const ensureReferences = <V extends OwnedValues>(
 
 type Viewing<V extends OwnedValues, View extends { id: string }> = Pick<RecordKind<V, View, CommonListQuery, keyof V & string>, 'views' | 'asSeenBy'>;
 
-/** Views as `caller` is answered them (DESIGN §4: no name of a record they may not open). */
+/** Views as `caller` is answered them (api-contract §4: no name of a record they may not open). */
 const seenBy = <V extends OwnedValues, View extends { id: string }>(db: Db, kind: Viewing<V, View>, caller: Caller, views: View[]): Promise<View[]> =>
   kind.asSeenBy ? kind.asSeenBy(db, caller, views) : Promise.resolve(views);
 

@@ -2,7 +2,7 @@ import type { Db } from '@crm/shared';
 import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
 import type { TaskRecord } from './tasks.repository';
 
-/** A task as the API shows it (DESIGN §5). */
+/** A task as the API shows it (api-contract §5). */
 export interface TaskView extends OwnedView {
   id: string;
   title: string;

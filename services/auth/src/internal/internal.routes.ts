@@ -16,7 +16,7 @@ export function internalRoutes(deps: AuthDeps): Router {
     const { token } = parseBody(req, resolveApiTokenBody);
     res.json({ caller: await resolveApiToken(deps, token) });
   });
-  // Another service's profiles replica asking about members it has not heard of yet (DESIGN §1).
+  // Another service's profiles replica asking about members it has not heard of yet (architecture §1).
   router.use(
     lookupRoutes({
       type: 'profile',

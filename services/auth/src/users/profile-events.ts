@@ -3,7 +3,7 @@ import type { Profile } from './users.repository';
 
 export type ProfileEventType = 'profile.created' | 'profile.updated';
 
-/** What consumers keep in their `profiles` replicas (DESIGN §1); `version` orders the updates. */
+/** What consumers keep in their `profiles` replicas (architecture §1); `version` orders the updates. */
 export type ProfileEventData = {
   id: string;
   user_id: string;

@@ -6,7 +6,7 @@ import { forgetAccount, heldAccounts, lockAccount, lockAccountRow, upsertAccount
 /**
  * What changes to accounts do here: the replica follows `account.created|updated|deleted` (and
  * accounts-opportunities' lookup, for an account a write names before its event came), and every
- * contact whose view they change changes with them (DESIGN §1): a rename shows in `account.name`, a
+ * contact whose view they change changes with them (architecture §1): a rename shows in `account.name`, a
  * delete makes the contact standalone. Each such contact gets a new version and `updated_at`, announced
  * by `contact.updated`, so a client syncing by `updated_at` sees it.
  */

@@ -1,7 +1,7 @@
 import { queryRows, type Db, type HeldRecord } from '@crm/shared';
 
 /**
- * The contacts service's copy of the accounts of accounts-opportunities (DESIGN §1): enough to check a
+ * The contacts service's copy of the accounts of accounts-opportunities (architecture §1): enough to check a
  * contact's `account_id` (an account of the tenant the caller may open) and to show `account {id, name}`.
  * This file is its storage; `account-changes.ts` applies the account events and lookups to it.
  */

@@ -22,7 +22,7 @@ export async function followLeadMerge(event: CrmEvent, manager: EntityManager, n
 }
 
 /**
- * `lead.deleted` (DESIGN §1: a delete reaches every service): contacts are no longer linked to it. The
+ * `lead.deleted` (architecture §1: a delete reaches every service): contacts are no longer linked to it. The
  * merged-away lead of a merge (`merged_into`) moves its links to the keeper, whichever of this and
  * `lead.merged` comes first.
  */

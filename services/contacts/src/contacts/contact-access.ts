@@ -8,7 +8,7 @@ import { findContact, type ContactRecord } from './contacts.repository';
 export async function openContact(db: Db, caller: Caller, id: string, forUpdate = false): Promise<OpenedContact> {
   requireSalesAccess(caller);
   const contact = openedOrNotFound(caller, await findContact(db, caller.tenantId, id, forUpdate));
-  // Locked for a write: an If-Match naming another version of it is a 412 (DESIGN §10).
+  // Locked for a write: an If-Match naming another version of it is a 412 (api-contract §10).
   if (forUpdate) requireCurrentVersion(id, contact.version);
   return contact;
 }

@@ -54,7 +54,7 @@ export function contactValuesFor(
 }
 
 /**
- * Only an admin may give a contact to someone else (DESIGN §5); a member may name themselves (or resend
+ * Only an admin may give a contact to someone else (api-contract §5); a member may name themselves (or resend
  * the current owner, as a form does).
  */
 export function checkOwnerChange(caller: Caller, input: ContactInput, currentOwner: string | undefined): void {

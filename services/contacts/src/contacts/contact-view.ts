@@ -3,7 +3,7 @@ import { accountRefs, heldAccounts, type AccountRef } from '../accounts/account-
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import type { ContactRecord } from './contacts.repository';
 
-/** A contact as the API shows it (spec "Contact" and DESIGN §5). */
+/** A contact as the API shows it (api-contract §5). */
 export interface ContactView {
   id: string;
   first_name: string | null;
@@ -75,7 +75,7 @@ export async function contactViewOf(db: Db, contact: ContactRecord): Promise<Con
   return view!;
 }
 
-/** The views as `reader` may see them: an account they may not open shows its id, not its name (DESIGN §4). */
+/** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §4). */
 export const contactsAsSeenBy = (db: Db, reader: Caller, views: ContactView[]): Promise<ContactView[]> =>
   namesAsSeenBy(reader, views, 'account', (ids) => heldAccounts(db, reader.tenantId, ids));
 

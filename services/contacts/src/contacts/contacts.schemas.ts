@@ -20,7 +20,7 @@ const linkedinUrl = optionalText(URL_MAX).refine(
   'Enter a valid URL starting with http:// or https://.',
 );
 
-/** Fields a client writes (spec "Contact", DESIGN §5). Every one optional here: what a missing one means depends on the method. */
+/** Fields a client writes (api-contract §5). Every one optional here: what a missing one means depends on the method. */
 const writableContactFields = {
   first_name: optionalText(NAME_MAX),
   last_name: optionalText(NAME_MAX),
@@ -35,7 +35,7 @@ const writableContactFields = {
   owner_id: uuidParam,
 };
 
-/** Server-derived fields (DESIGN §4): in a body, 400 on that field. */
+/** Server-derived fields (api-contract §4): in a body, 400 on that field. */
 const SERVER_FIELDS = readOnlyFields([
   'id',
   'org',

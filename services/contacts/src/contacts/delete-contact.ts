@@ -7,7 +7,7 @@ import { deleteContact } from './contacts.repository';
 export const CONTACT_RECORD_TYPE = 'contact';
 
 /**
- * DELETE: a hard delete (spec: no soft delete, no scrub step), with the contact's notes, files and lead
+ * DELETE: a hard delete (api-contract §4: no soft delete, no scrub step), with the contact's notes, files and lead
  * links (the links by foreign key); `contact.deleted` names its owner.
  */
 export async function removeContact(deps: ContactsDeps, caller: Caller, id: string): Promise<void> {

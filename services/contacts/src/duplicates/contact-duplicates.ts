@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { openContact } from '../contacts/contact-access';
 
-/** Contacts are matched by e-mail, phone and full name (DESIGN §6); they have no company and no closed state. */
+/** Contacts are matched by e-mail, phone and full name (api-contract §6); they have no company and no closed state. */
 export const CONTACT_DUPLICATES: DuplicateTable = { name: 'contacts', ownerColumn: 'owner_id' };
 
 /** `POST /api/contacts/duplicates/` and `GET /api/contacts/<id>/duplicates/`. */

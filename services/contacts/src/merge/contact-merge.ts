@@ -8,7 +8,7 @@ import { contactAsSeenBy, contactViewOf, type ContactView } from '../contacts/co
 import { deleteContact, updateContact } from '../contacts/contacts.repository';
 
 /**
- * A contact merge (spec contact rule 3–4, DESIGN §6): the keeper's values and owner win; blanks are
+ * A contact merge (api-contract §6): the keeper's values and owner win; blanks are
  * filled by group (the name as first and last name together); its lead links are combined. Notes and
  * files move here; tasks and opportunities follow in accounts-opportunities on `contact.merged`.
  */

@@ -59,7 +59,7 @@ class ExportSlots {
 
 /**
  * `GET /api/<entity>/export/`: the list's query string, every match the caller may open, as CSV
- * (DESIGN §8), streamed with backpressure from the owning service's cursor; a bad filter is the owning
+ * (api-contract §8), streamed with backpressure from the owning service's cursor; a bad filter is the owning
  * service's 400, answered before any byte. A client that goes away stops the owning service's read.
  */
 export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Router {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller, Db, ImportEntity, SqlMigration } from '@crm/shared';
 
 /**
- * Every preview and commit (DESIGN §1: import-export owns the import jobs): who sent which file, how
+ * Every preview and commit (architecture §1: import-export owns the import jobs): who sent which file, how
  * big, how many rows, and how it ended — for support and audit questions ("what did this import do?").
  */
 export const importJobsMigration: SqlMigration = {

@@ -9,7 +9,7 @@ export async function openLead(db: Db, caller: Caller, id: string, forUpdate = f
   requireSalesAccess(caller);
   const lead = await findLead(db, caller.tenantId, id, forUpdate);
   const opened = openedOrNotFound(caller, lead && { ...lead, ownerId: lead.assignedTo });
-  // Locked for a write: an If-Match naming another version of it is a 412 (DESIGN §10).
+  // Locked for a write: an If-Match naming another version of it is a 412 (api-contract §10).
   if (forUpdate) requireCurrentVersion(id, opened.version);
   return opened;
 }

@@ -64,11 +64,11 @@ export function leadValuesFor(
   return values;
 }
 
-/** The 422 of any write that would take a converted lead's status away (DESIGN §10). */
+/** The 422 of any write that would take a converted lead's status away (api-contract §10). */
 export const convertedStatusLocked = (): UnprocessableError => new UnprocessableError('A converted lead cannot change its status.');
 
 /**
- * The status rules of the spec: a converted lead keeps its status and converts once (422); `converted`
+ * The status rules of api-contract §6: a converted lead keeps its status and converts once (422); `converted`
  * is reached only by a PUT, which is then a conversion; POST and PATCH cannot set it (400).
  */
 export function checkStatusChange(mode: WriteMode, input: LeadInput, currentStatus: string | undefined): 'conversion' | 'change' {

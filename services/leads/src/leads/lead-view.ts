@@ -1,7 +1,7 @@
 import { profileRefs, withVersion, type Db, type ProfileRef } from '@crm/shared';
 import type { LeadRecord } from './leads.repository';
 
-/** A lead as the API shows it (spec "Lead" and DESIGN §5). */
+/** A lead as the API shows it (api-contract §5). */
 export interface LeadView {
   id: string;
   title: string | null;

@@ -9,7 +9,7 @@ import { deleteLead, updateLead } from '../leads/leads.repository';
 const CONVERTED = 'A converted lead cannot be merged.';
 
 /**
- * A lead merge (spec lead merge rules, DESIGN §6): the keeper's values, status, board position and
+ * A lead merge (api-contract §6): the keeper's values, status, board position and
  * owner win; blanks are filled by group (the name as first and last name together, the amount with its
  * currency); a converted lead on either side is a 400. Notes and files move here; tasks, opportunities
  * and contact links move in their services on `lead.merged`.
