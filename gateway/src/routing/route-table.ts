@@ -33,7 +33,7 @@ function entityRoute(resource: string, service: UpstreamService, methods: readon
   return { methods, path: `/api/${resource}/${subpath}`, service, scope: `${resource}:${access}`, bucket: access, auth: 'credential' };
 }
 
-/** What every entity has: its custom-field definitions, its collection and its records (api-contract §4, §5). */
+/** What every entity has: its custom-field definitions, its collection, its records, and their notes and files (api-contract §4, §5, §13). */
 function recordRoutes(resource: string, service: UpstreamService): RouteEntry[] {
   const route = (methods: readonly string[], subpath: string) => entityRoute(resource, service, methods, subpath);
   return [
@@ -45,13 +45,6 @@ function recordRoutes(resource: string, service: UpstreamService): RouteEntry[] 
     route(POST, ''),
     route(READ, ':id/'),
     route(['PUT', 'PATCH', 'DELETE'], ':id/'),
-  ];
-}
-
-/** What leads and contacts have besides: notes, attachments, a record's possible duplicates, merging. */
-function personRoutes(resource: string, service: UpstreamService): RouteEntry[] {
-  const route = (methods: readonly string[], subpath: string) => entityRoute(resource, service, methods, subpath);
-  return [
     route(READ, ':id/notes/'),
     route(POST, ':id/notes/'),
     route(DELETE, ':id/notes/:noteId/'),
@@ -59,6 +52,13 @@ function personRoutes(resource: string, service: UpstreamService): RouteEntry[] 
     route(POST, ':id/attachments/'),
     route(READ, ':id/attachments/:attachmentId/'),
     route(DELETE, ':id/attachments/:attachmentId/'),
+  ];
+}
+
+/** What leads and contacts have besides: a record's possible duplicates, merging. */
+function personRoutes(resource: string, service: UpstreamService): RouteEntry[] {
+  const route = (methods: readonly string[], subpath: string) => entityRoute(resource, service, methods, subpath);
+  return [
     route(READ, ':id/duplicates/'),
     route(POST, ':id/merge/'),
   ];

@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -159,4 +159,6 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
       ALTER TABLE known_records ADD COLUMN created_by uuid, ADD COLUMN owner_id uuid;
     `,
   },
+  // Notes and files on accounts, opportunities and tasks (api-contract §13), as leads and contacts have them.
+  recordNotesMigration('NotesAndFiles1766300000000'),
 ];

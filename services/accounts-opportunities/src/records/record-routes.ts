@@ -1,4 +1,18 @@
-import { callerOf, idParam, recordOperations, type ApiOperation, type EntityCustomFields, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
+import {
+  callerOf,
+  idParam,
+  recordNotesOperations,
+  recordNotesRoutes,
+  recordOperations,
+  type ApiOperation,
+  type EntityCustomFields,
+  pageEnvelope,
+  pageRequest,
+  parseBody,
+  parseQuery,
+  requireSalesAccess,
+  splitCustomFieldParams,
+} from '@crm/shared';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { ServiceContext } from '../config';
@@ -10,8 +24,9 @@ import { changeRecord, createRecord, findRecords, getRecord, removeRecord } from
 
 /**
  * `<basePath>` (GET list, POST) and `<basePath><id>/` (GET, PUT, PATCH, DELETE) of one entity, with the
- * entity's custom-field routes mounted first (so `custom-fields` is never read as an id). Who may use the
- * entity is checked before anything is parsed, and a hidden record answers 404 before its body is read.
+ * entity's custom-field routes mounted first (so `custom-fields` is never read as an id), and the notes
+ * and files of its records (api-contract §13). Who may use the entity is checked before anything is
+ * parsed, and a hidden record answers 404 before its body is read.
  */
 export function recordRoutes<V extends OwnedValues, View extends { id: string }, Query extends CommonListQuery>(
   context: ServiceContext,
@@ -61,6 +76,18 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
     await removeRecord(context, kind, callerOf(req), idParam(req.params.id));
     res.status(204).end();
   });
+
+  router.use(
+    recordNotesRoutes({
+      dataSource: context.dataSource,
+      recordType: kind.entity,
+      basePath: basePath.replace(/\/$/, ''),
+      openRecord: async (caller, recordId, manager, lock) => {
+        await openRecord(manager, kind.table, caller, recordId, lock);
+      },
+      clock: context.clock,
+    }),
+  );
   return router;
 }
 
@@ -70,5 +97,9 @@ export function recordKindOperations(
   schemas: { basePath: string; body: z.ZodType; listQuery: z.ZodType },
   tag: string,
 ): ApiOperation[] {
-  return [...kind.customFields.operations(tag), ...recordOperations({ tag, noun: kind.entity, ...schemas })];
+  return [
+    ...kind.customFields.operations(tag),
+    ...recordOperations({ tag, noun: kind.entity, ...schemas }),
+    ...recordNotesOperations({ basePath: schemas.basePath.replace(/\/$/, ''), tag, noun: kind.entity }),
+  ];
 }

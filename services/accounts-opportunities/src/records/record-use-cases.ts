@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readInOneSnapshot, requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type Db, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
+import { deleteRecordNotes, readInOneSnapshot, requireDeleteRight, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type Db, type EntityManager, type PageRequest, checkAssignment, requireOwnerInTenant } from '@crm/shared';
 import type { ServiceContext } from '../config';
 import { redirectMergedReferences, type KnownReference } from './known-references';
 import { openRecord, ownershipOf } from './record-access';
@@ -144,7 +144,7 @@ export async function changeRecord<V extends OwnedValues, View extends { id: str
   });
 }
 
-/** DELETE: a hard delete by an admin or the creator (else 403); what pointed to it is cleared first; `<entity>.deleted`. */
+/** DELETE: a hard delete by an admin or the creator (else 403); what pointed to it is cleared first, its notes and files go with it; `<entity>.deleted`. */
 export async function removeRecord<V extends OwnedValues>(
   context: ServiceContext,
   kind: RecordKind<V, { id: string }, never, keyof V & string>,
@@ -156,6 +156,7 @@ export async function removeRecord<V extends OwnedValues>(
     requireDeleteRight(caller, ownershipOf(record));
     const actor = actorOf(caller);
     await kind.beforeDelete?.(manager, { actor, now: context.clock() }, record);
+    await deleteRecordNotes(manager, kind.entity, id);
     await deleteRecord(manager, kind.table, id);
     await emitRecordDeleted(manager, kind.entity, actor, record);
   });
