@@ -10,8 +10,8 @@ import { eventually, request, sleep, type Answer } from './http';
  */
 export const ENTITIES = ['leads', 'contacts', 'accounts', 'opportunities', 'tasks'] as const;
 export type Entity = (typeof ENTITIES)[number];
-/** The entities with notes and attachments. */
-export const NOTED_ENTITIES = ['leads', 'contacts'] as const;
+/** The entities that merge (leads and contacts). */
+export const MERGED_ENTITIES = ['leads', 'contacts'] as const;
 
 export const PASSWORD = 'correct horse battery';
 /** Shared by both tenants' first lead and first contact (to tempt duplicate checks across tenants). */
@@ -38,9 +38,10 @@ export interface TenantFixture {
   /** Per entity: the main record first, then others (leads: [main, second, the converted one]). */
   records: Record<Entity, string[]>;
   /** A record per entity with merge, for a merge that must succeed (the base of merge cases is the second). */
-  mergeFodder: Record<(typeof NOTED_ENTITIES)[number], string>;
-  notes: Record<(typeof NOTED_ENTITIES)[number], string>;
-  attachments: Record<(typeof NOTED_ENTITIES)[number], string>;
+  mergeFodder: Record<(typeof MERGED_ENTITIES)[number], string>;
+  /** A note and a file on the main record of every entity. */
+  notes: Record<Entity, string>;
+  attachments: Record<Entity, string>;
   /** Per entity: a filterable number custom field (`key`, its definition `id`) and a filterable date field. */
   definitions: Record<Entity, { id: string; key: string; dateKey: string }>;
   /** What converting the third lead created. */
@@ -169,14 +170,14 @@ export async function seedTenant(gatewayUrl: string, label: string, marker: stri
     tags: [marker],
     custom_fields: custom('tasks'),
   });
-  const notes = {
-    leads: (await call('POST', `/api/leads/${lead.id}/notes/`, { body: `Note ${marker}` })).id,
-    contacts: (await call('POST', `/api/contacts/${contact.id}/notes/`, { body: `Note ${marker}` })).id,
-  };
-  const attachments = {
-    leads: await attach(gatewayUrl, `/api/leads/${lead.id}/attachments/`, admin.access, `${marker}.txt`, `file ${marker}`),
-    contacts: await attach(gatewayUrl, `/api/contacts/${contact.id}/attachments/`, admin.access, `${marker}.txt`, `file ${marker}`),
-  };
+  // A note and a file on the main record of every entity (api-contract §13).
+  const mainRecords: Record<Entity, string> = { leads: lead.id, contacts: contact.id, accounts: account.id, opportunities: opportunity.id, tasks: task.id };
+  const notes = {} as Record<Entity, string>;
+  const attachments = {} as Record<Entity, string>;
+  for (const entity of ENTITIES) {
+    notes[entity] = (await call('POST', `/api/${entity}/${mainRecords[entity]}/notes/`, { body: `Note ${marker}` })).id;
+    attachments[entity] = await attach(gatewayUrl, `/api/${entity}/${mainRecords[entity]}/attachments/`, admin.access, `${marker}.txt`, `file ${marker}`);
+  }
   const conversion = await convert(gatewayUrl, admin.access, toConvert.id, marker);
   return {
     label,
@@ -243,11 +244,10 @@ export const BODY_ID_PROPERTIES: Record<string, (tenant: TenantFixture, entity: 
  */
 export function pathValues(tenant: TenantFixture, resource: string, parameters: Array<{ name: string }>): Record<string, string> {
   const entity = resource as Entity;
-  const noted = resource as (typeof NOTED_ENTITIES)[number];
   const known: Record<string, string | undefined> = {
     id: tenant.records[entity]?.[0],
-    noteId: tenant.notes[noted],
-    attachmentId: tenant.attachments[noted],
+    noteId: tenant.notes[entity],
+    attachmentId: tenant.attachments[entity],
     definitionId: tenant.definitions[entity]?.id,
     profileId: tenant.member.profileId,
     tokenId: tenant.apiToken.id,
