@@ -1,1 +1,2 @@
 export * from './shutdown';
+export * from './or-after';

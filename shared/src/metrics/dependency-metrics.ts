@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { DependencyStates } from '../http/health';
+import { orAfter } from '../lifecycle/or-after';
 import type { Logger } from '../logging/logger';
 
 /** A dependency's check: the broker's connection state, or a short probe of the database. */
@@ -58,17 +59,7 @@ export function watchDependencies(options: { registry: Registry; logger: Logger;
 
 /** A `SELECT 1` that gives up after `timeoutMs` (a full pool or an unreachable server both count as down). */
 export function databaseProbe(dataSource: DataSource, timeoutMs = 3_000): DependencyCheck {
-  return async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([dataSource.query('SELECT 1').then(() => true), timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  return () => orAfter(dataSource.query('SELECT 1').then(() => true), timeoutMs, false);
 }
 
 /**

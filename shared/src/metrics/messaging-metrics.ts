@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { orAfter } from '../lifecycle/or-after';
 import type { ConsumerOutcome, CrmEvent, OutboxBacklog } from '../messaging';
 
 /** Longest a scrape waits for a figure it reads from the database or the broker. */
@@ -11,18 +12,10 @@ const SCRAPE_READ_TIMEOUT_MS = 2_000;
  */
 function oncePerScrape<T>(read: () => Promise<T | undefined>): () => Promise<T | undefined> {
   let reading: Promise<T | undefined> | undefined;
-  return () => {
-    if (reading) return reading;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), SCRAPE_READ_TIMEOUT_MS);
-    });
-    reading = Promise.race([read().catch(() => undefined), late]).finally(() => {
-      clearTimeout(timer);
+  return () =>
+    (reading ??= orAfter(read().catch(() => undefined), SCRAPE_READ_TIMEOUT_MS, undefined).finally(() => {
       reading = undefined;
-    });
-    return reading;
-  };
+    }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port as portSetting, type CommonConfig } from '../config';
 import { MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
-import { closeInOrder, exitOnSignal, type Closer } from '../lifecycle';
+import { closeInOrder, exitOnSignal, orAfter, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
 import { idempotencyKeysMigrations, markKeyedWritesIn } from '../idempotency';
@@ -139,7 +139,7 @@ export async function startService<Shape extends z.ZodRawShape>(
   const subscribed = consumer?.start();
   // Its queue declared before the next service of the process starts publishing (the one-process system
   // starts them in turn); a broker away does not hold the start longer than this.
-  if (subscribed && !(await settlesWithin(subscribed, BROKER_START_WAIT_MS))) {
+  if (subscribed && !(await orAfter(subscribed.then(() => true), BROKER_START_WAIT_MS, false))) {
     logger.warn({ waitedMs: BROKER_START_WAIT_MS }, 'broker unreachable: serving without it; events wait in the outbox, consuming starts when it is back');
   }
   let server: RunningServer;
@@ -185,19 +185,6 @@ const EMBEDDED_POLL_MS = 25;
 
 /** How long a start waits for its consumer to subscribe before serving without the broker. */
 const BROKER_START_WAIT_MS = 5_000;
-
-/** True when `promise` settles within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true, () => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** CONSUMER_PREFETCH, or half the pool: below the pool either way, so events never take every connection. */
 function consumerPrefetch(config: CommonConfig): number {
