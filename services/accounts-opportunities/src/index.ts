@@ -1,4 +1,4 @@
-import { asEventData, defineService, lookupRoutes, profileReplica, type Db } from '@crm/shared';
+import { asEventData, defineService, findRecords, lookupRoutes, profileReplica, type Db } from '@crm/shared';
 import { Router } from 'express';
 import { accountViews } from './accounts/account-view';
 import { ACCOUNTS } from './accounts/accounts.repository';
@@ -7,7 +7,6 @@ import { accountsOpportunitiesConfig } from './config';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { KNOWN_RECORD_REPLICAS } from './known-records/known-records';
 import { accountsOpportunitiesMigrations } from './migrations';
-import { findRecords } from './records/record-table';
 import { opportunitiesOperations, opportunitiesRoutes } from './opportunities/opportunities.routes';
 import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
 

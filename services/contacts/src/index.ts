@@ -1,16 +1,14 @@
-import { asEventData, commonConfig, defineService, lookupRoutes, profileReplica } from '@crm/shared';
+import { asEventData, commonConfig, defineService, findRecords, lookupRoutes, profileReplica } from '@crm/shared';
 import { Router } from 'express';
 import { accountReplica } from './accounts/account-changes';
 import { contactViews } from './contacts/contact-view';
-import { findContacts } from './contacts/contacts.repository';
+import { CONTACTS } from './contacts/contacts.repository';
 import { contactOperations, contactsRoutes } from './contacts/contacts.routes';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
-import { contactCustomFields } from './custom-fields/contact-custom-fields';
 import { contactDuplicatesOperations, contactDuplicatesRoutes } from './duplicates/contact-duplicates';
 import { contactImportExportRoutes } from './import-export/contact-import-export';
 import { contactMergeOperation, contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
-import { contactNotesOperations, contactNotesRoutes } from './notes/contact-notes';
 
 /** Contacts, their tags, custom fields, notes and files, and their links to leads (architecture §1, api-contract §5). */
 export const contactsService = defineService({
@@ -24,18 +22,14 @@ export const contactsService = defineService({
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: (deps) => dispatchByType(deps.clock) },
   routes: (deps) =>
     Router()
-      // Before `/api/contacts/:id/`, so `custom-fields` is never read as a contact id.
-      .use(contactCustomFields.routes(deps))
-      .use(contactNotesRoutes(deps))
       .use(contactDuplicatesRoutes(deps))
       .use(contactMergeRoutes(deps))
       .use(contactImportExportRoutes(deps))
       // Another service's replica asking about contacts it has not heard of yet (architecture §1).
-      .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData(findContacts, contactViews) }))
+      .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, CONTACTS, tenantId, ids), contactViews) }))
+      // With the custom-field routes first, so `custom-fields` is never read as a contact id.
       .use(contactsRoutes(deps)),
   api: [
-    ...contactCustomFields.operations('Contacts'),
-    ...contactNotesOperations,
     ...contactDuplicatesOperations,
     contactMergeOperation,
     ...contactOperations,

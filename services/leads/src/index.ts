@@ -1,18 +1,16 @@
-import { applyProfileEvent, asEventData, CONTACT_MERGED, defineService, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, asEventData, CONTACT_MERGED, defineService, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
 import { conversionComplete } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
-import { leadCustomFields } from './custom-fields/lead-custom-fields';
 import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
 import { leadViews } from './leads/lead-view';
-import { findLeads } from './leads/leads.repository';
+import { LEADS } from './leads/leads.repository';
 import { leadOperations, leadsRoutes } from './leads/leads.routes';
 import { leadMergeOperation, leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
-import { leadNotesOperations, leadNotesRoutes } from './notes/lead-notes';
 
 const SCHEMA = 'leads';
 
@@ -48,21 +46,17 @@ export const leadsService = defineService({
     deps.onStop(() => waiter.stop());
     return (
       Router()
-        // Before `/api/leads/:id/`, so `custom-fields` is never read as a lead id.
-        .use(leadCustomFields.routes(deps))
-        .use(leadNotesRoutes(deps))
         // Before `/api/leads/:id/`, so `duplicates` is never read as a lead id.
         .use(leadDuplicatesRoutes(deps))
         .use(leadMergeRoutes(deps))
         .use(leadImportExportRoutes(deps))
         // Accounts-opportunities asking about leads its replica has not heard of yet (architecture §1).
-        .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData(findLeads, leadViews) }))
+        .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, LEADS, tenantId, ids), leadViews) }))
+        // With the custom-field routes first, so `custom-fields` is never read as a lead id.
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },
   api: [
-    ...leadCustomFields.operations('Leads'),
-    ...leadNotesOperations,
     ...leadDuplicatesOperations,
     leadMergeOperation,
     ...leadOperations,

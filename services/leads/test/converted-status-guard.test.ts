@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { openServiceDatabase, UnprocessableError, type DataSource } from '@crm/shared';
-import { insertLeads, updateLead, type LeadRecord } from '../src/leads/leads.repository';
+import { insertRecords, openServiceDatabase, UnprocessableError, updateRecord, type DataSource } from '@crm/shared';
+import { LEADS, type LeadRecord } from '../src/leads/leads.repository';
 import type { LeadStatus } from '../src/leads/leads.schemas';
 import { leadsMigrations } from '../src/migrations';
 
@@ -27,26 +27,28 @@ afterAll(async () => {
 });
 
 async function storedLead(status: LeadStatus): Promise<LeadRecord> {
-  const [lead] = await insertLeads(dataSource.manager, [
+  const [lead] = await insertRecords(dataSource.manager, LEADS, [
     {
       id: randomUUID(),
       tenantId: randomUUID(),
       createdBy: randomUUID(),
-      assignedTo: randomUUID(),
       now: new Date(),
-      title: null,
-      firstName: 'Ada',
-      lastName: null,
-      email: null,
-      phone: null,
-      companyName: null,
-      status,
-      source: null,
-      opportunityAmount: null,
-      currency: 'USD',
-      tags: [],
-      boardPosition: 0,
-      customFields: {},
+      values: {
+        title: null,
+        first_name: 'Ada',
+        last_name: null,
+        email: null,
+        phone: null,
+        company_name: null,
+        status,
+        source: null,
+        opportunity_amount: null,
+        currency: 'USD',
+        tags: [],
+        board_position: 0,
+        assigned_to: randomUUID(),
+        custom_fields: {},
+      },
     },
   ]);
   return lead!;
@@ -85,11 +87,11 @@ describe('the leads table', () => {
   });
 });
 
-describe('updateLead', () => {
+describe('updating a lead through the records layer', () => {
   it('when the values would take a converted lead’s status away, then the database’s refusal answers 422', async () => {
     const lead = await storedLead('converted');
 
-    const update = updateLead(dataSource.manager, lead.id, { ...lead, status: 'new' }, new Date());
+    const update = updateRecord(dataSource.manager, LEADS, lead.id, { ...lead.values, status: 'new' }, new Date());
 
     await expect(update).rejects.toBeInstanceOf(UnprocessableError);
     await expect(update).rejects.toMatchObject({ status: 422 });

@@ -34,8 +34,8 @@ export function criteriaOfCheck(input: DuplicateCheckInput): DuplicateCriteria {
   return duplicateCriteria({
     email: input.email,
     phone: input.phone,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    companyName: input.company_name,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    company_name: input.company_name,
   });
 }

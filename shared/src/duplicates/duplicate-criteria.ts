@@ -15,9 +15,9 @@ export interface DuplicateCriteria {
 export interface DuplicateFields {
   email?: string | null;
   phone?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  companyName?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  company_name?: string | null;
 }
 
 export const MIN_PHONE_DIGITS = 7;
@@ -32,13 +32,13 @@ export function phoneKey(phone: string | null | undefined): string | null {
 const given = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
 export function duplicateCriteria(fields: DuplicateFields): DuplicateCriteria {
-  const first = given(fields.firstName);
-  const last = given(fields.lastName);
+  const first = given(fields.first_name);
+  const last = given(fields.last_name);
   return {
     email: given(fields.email)?.toLowerCase() ?? null,
     phoneKey: phoneKey(fields.phone),
     name: first && last ? { first, last } : null,
-    company: first || last ? null : given(fields.companyName),
+    company: first || last ? null : given(fields.company_name),
   };
 }
 
@@ -47,6 +47,6 @@ export type MatchedOn = 'email' | 'phone' | 'name' | 'company';
 
 /** The person's full name, or the company when there is no person name (a duplicate entry's `name`). */
 export function displayName(fields: DuplicateFields): string | null {
-  const person = [given(fields.firstName), given(fields.lastName)].filter(Boolean).join(' ');
-  return person || given(fields.companyName);
+  const person = [given(fields.first_name), given(fields.last_name)].filter(Boolean).join(' ');
+  return person || given(fields.company_name);
 }

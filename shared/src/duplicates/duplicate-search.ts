@@ -117,7 +117,7 @@ function duplicateEntry(caller: Caller, row: CandidateRow): DuplicateEntry {
   if (row.company_match) matched.push('company');
   return {
     id: row.id,
-    name: displayName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }),
+    name: displayName(row),
     email: row.email,
     phone: row.phone,
     matched_on: matched,

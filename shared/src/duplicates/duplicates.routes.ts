@@ -20,7 +20,7 @@ export function duplicatesRoutes(options: {
   table: DuplicateTable;
   body: z.ZodType<DuplicateCheckInput>;
   /** The record if the caller may open it; else 404 as for a random id. */
-  open: (db: Db, caller: Caller, id: string) => Promise<DuplicateFields & { id: string }>;
+  open: (db: Db, caller: Caller, id: string) => Promise<{ id: string; values: DuplicateFields }>;
 }): Router {
   const { basePath, db, table, body, open } = options;
   return Router()
@@ -32,7 +32,7 @@ export function duplicatesRoutes(options: {
     .get(`${basePath}:id/duplicates/`, async (req, res) => {
       const caller = callerOf(req);
       const record = await open(db, caller, idParam(req.params.id));
-      res.json(await findDuplicates(db, table, caller, duplicateCriteria(record), record.id));
+      res.json(await findDuplicates(db, table, caller, duplicateCriteria(record.values), record.id));
     });
 }
 

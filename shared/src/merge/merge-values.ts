@@ -10,10 +10,10 @@ export interface FillGroup<V> {
   with?: readonly (keyof V & string)[];
 }
 
-/** A record's values as a merge sees them: plain fields, plus tags and custom fields. */
+/** A record's values as a merge sees them: plain fields, plus tags and custom fields, under their API names. */
 export interface MergeableValues {
   tags: string[];
-  customFields: Record<string, unknown>;
+  custom_fields: Record<string, unknown>;
 }
 
 export interface MergedValues<V> {
@@ -26,9 +26,6 @@ export interface MergedValues<V> {
 
 const isBlank = (value: unknown): boolean => value === null || value === undefined || value === '';
 
-/** `firstName` → `first_name`: the API's name of a stored field. */
-export const apiFieldName = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 export function mergeValues<V extends MergeableValues>(
   keeper: V,
   merged: V,
@@ -37,15 +34,15 @@ export function mergeValues<V extends MergeableValues>(
   keptAsIs: readonly (keyof V & string)[] = [],
 ): MergedValues<V> {
   const values = { ...keeper };
-  const fromKeeper: string[] = keptAsIs.map(apiFieldName);
+  const fromKeeper: string[] = [...keptAsIs];
   const fromMerged: string[] = [];
   for (const group of groups) {
     const taken = [...group.fields, ...(group.with ?? [])];
     if (!group.fields.every((key) => isBlank(keeper[key]))) {
-      fromKeeper.push(...taken.filter((key) => !isBlank(keeper[key])).map(apiFieldName));
+      fromKeeper.push(...taken.filter((key) => !isBlank(keeper[key])));
     } else if (!group.fields.every((key) => isBlank(merged[key]))) {
       for (const key of taken) values[key] = merged[key];
-      fromMerged.push(...taken.map(apiFieldName));
+      fromMerged.push(...taken);
     }
   }
 
@@ -53,13 +50,13 @@ export function mergeValues<V extends MergeableValues>(
   if (keeper.tags.length > 0) fromKeeper.push('tags');
   if (values.tags.length > keeper.tags.length) fromMerged.push('tags');
 
-  values.customFields = { ...keeper.customFields };
-  for (const [key, value] of Object.entries(keeper.customFields)) {
+  values.custom_fields = { ...keeper.custom_fields };
+  for (const [key, value] of Object.entries(keeper.custom_fields)) {
     if (!isBlank(value)) fromKeeper.push(`custom_fields.${key}`);
   }
-  for (const [key, value] of Object.entries(merged.customFields)) {
-    if (isBlank(keeper.customFields[key]) && !isBlank(value)) {
-      values.customFields[key] = value;
+  for (const [key, value] of Object.entries(merged.custom_fields)) {
+    if (isBlank(keeper.custom_fields[key]) && !isBlank(value)) {
+      values.custom_fields[key] = value;
       fromMerged.push(`custom_fields.${key}`);
     }
   }

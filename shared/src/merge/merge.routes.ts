@@ -4,13 +4,14 @@ import type { DataSource } from '../database';
 import { idParam } from '../http/fields';
 import { parseBody } from '../http/validation';
 import type { ApiOperation } from '../openapi';
-import { mergeBody, mergeRecords, type MergeableEntity, type MergeableRecord } from './merge-records';
+import type { OwnedValues } from '../records/record-table';
+import { mergeBody, mergeRecords, type MergeableEntity } from './merge-records';
 
 /** `POST <basePath><keeper_id>/merge/` `{merge_id}`: 200 with the kept record (see `mergeRecords`). */
-export function mergeRoutes<R extends MergeableRecord, View>(options: {
+export function mergeRoutes<V extends OwnedValues, View extends { id: string }>(options: {
   basePath: string;
   dataSource: DataSource;
-  entity: MergeableEntity<R, View>;
+  entity: MergeableEntity<V, View>;
   clock: () => Date;
 }): Router {
   const { basePath, dataSource, entity, clock } = options;

@@ -17,7 +17,7 @@ describe('phoneKey', () => {
 
 describe('duplicateCriteria', () => {
   it('when first and last name are both given, then the name is looked for and the company is not', () => {
-    expect(duplicateCriteria({ firstName: ' Ada ', lastName: 'Lovelace', companyName: 'Engines' })).toEqual({
+    expect(duplicateCriteria({ first_name: ' Ada ', last_name: 'Lovelace', company_name: 'Engines' })).toEqual({
       email: null,
       phoneKey: null,
       name: { first: 'Ada', last: 'Lovelace' },
@@ -26,21 +26,21 @@ describe('duplicateCriteria', () => {
   });
 
   it('when only one name part is given, then neither the name nor the company is looked for', () => {
-    const criteria = duplicateCriteria({ lastName: 'Lovelace', companyName: 'Engines' });
+    const criteria = duplicateCriteria({ last_name: 'Lovelace', company_name: 'Engines' });
     expect(criteria.name).toBeNull();
     expect(criteria).toEqual({ email: null, phoneKey: null, name: null, company: null });
   });
 
   it('when no person name is given, then the company is looked for; the e-mail is compared lower-cased', () => {
-    expect(duplicateCriteria({ companyName: 'Engines', email: 'A@B.TEST' })).toMatchObject({ company: 'Engines', email: 'a@b.test' });
+    expect(duplicateCriteria({ company_name: 'Engines', email: 'A@B.TEST' })).toMatchObject({ company: 'Engines', email: 'a@b.test' });
   });
 });
 
 describe('displayName', () => {
   it('when there is a person name, then it is the full name; else the company; else null', () => {
-    expect(displayName({ firstName: 'Ada', lastName: null, companyName: 'X' })).toBe('Ada');
-    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
-    expect(displayName({ companyName: 'Engines' })).toBe('Engines');
+    expect(displayName({ first_name: 'Ada', last_name: null, company_name: 'X' })).toBe('Ada');
+    expect(displayName({ first_name: 'Ada', last_name: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(displayName({ company_name: 'Engines' })).toBe('Engines');
     expect(displayName({ email: 'a@b.test' })).toBeNull();
   });
 });

@@ -1,29 +1,14 @@
 import { outboxEvents } from '../../support/events';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { ENTITIES } from './entities';
 
 /**
  * Custom fields on every entity (api-contract §5): definitions per tenant and entity at
  * `/api/<entity>/custom-fields/`, values checked on every write, `cf_<key>` filters compared by type,
- * the definitions in the detail, a deleted definition's values gone. Each entity is described once below
- * (its path, the service that owns it, its name in definitions and events, the field that names a record);
- * the cases run for all five.
+ * the definitions in the detail, a deleted definition's values gone. The cases run for all five entities
+ * (`entities.ts`).
  */
-interface Entity {
-  path: 'leads' | 'contacts' | 'accounts' | 'opportunities' | 'tasks';
-  service: 'leads' | 'contacts' | 'accounts-opportunities';
-  entity: string;
-  labelField: 'first_name' | 'name' | 'title';
-}
-
-const ENTITIES: Entity[] = [
-  { path: 'leads', service: 'leads', entity: 'lead', labelField: 'first_name' },
-  { path: 'contacts', service: 'contacts', entity: 'contact', labelField: 'first_name' },
-  { path: 'accounts', service: 'accounts-opportunities', entity: 'account', labelField: 'name' },
-  { path: 'opportunities', service: 'accounts-opportunities', entity: 'opportunity', labelField: 'name' },
-  { path: 'tasks', service: 'accounts-opportunities', entity: 'task', labelField: 'title' },
-];
-
 const BUDGET = { key: 'budget', label: 'Budget', field_type: 'number', is_filterable: true, display_order: 2 };
 const TIER = {
   key: 'tier',

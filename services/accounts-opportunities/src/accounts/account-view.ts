@@ -1,6 +1,5 @@
-import type { Db } from '@crm/shared';
-import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
-import type { AccountRecord } from './accounts.repository';
+import { ownedView, ownersOf, type Db, type OwnedView } from '@crm/shared';
+import { ACCOUNTS, type AccountRecord } from './accounts.repository';
 
 /** An account as the API shows it (api-contract §5). */
 export interface AccountView extends OwnedView {
@@ -15,7 +14,7 @@ export interface AccountView extends OwnedView {
 }
 
 export async function accountViews(db: Db, tenantId: string, accounts: AccountRecord[]): Promise<AccountView[]> {
-  const owners = await ownersOf(db, tenantId, accounts);
+  const owners = await ownersOf(db, ACCOUNTS, tenantId, accounts);
   return accounts.map((account) => {
     const { values } = account;
     return {

@@ -1,16 +1,15 @@
-import { entityCustomFields } from '@crm/shared';
+import { changeReferenceHoldersOf, entityCustomFields, publishRecords } from '@crm/shared';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
-import { publishRecords, type RecordKind } from '../records/record-kind';
-import { changeReferenceHoldersOf } from '../records/record-table';
 import { TASKS } from '../tasks/tasks.repository';
 import { taskKind } from '../tasks/tasks.domain';
 import { accountViews, type AccountView } from './account-view';
 import { accountDefaults, ACCOUNTS, type AccountValues } from './accounts.repository';
 import type { AccountListQuery } from './accounts.schemas';
+import { serviceKind } from '../records/service-kind';
 
 /** Accounts (api-contract §5): the companies the tenant sells to. Account events feed the contacts service's replica. */
-export const accountKind: RecordKind<AccountValues, AccountView, AccountListQuery, 'name'> = {
+export const accountKind = serviceKind<AccountValues, AccountView, AccountListQuery, 'name'>({
   entity: 'account',
   table: ACCOUNTS,
   customFields: entityCustomFields({ entity: 'account', basePath: '/api/accounts/custom-fields/', recordTable: ACCOUNTS.name }),
@@ -40,4 +39,4 @@ export const accountKind: RecordKind<AccountValues, AccountView, AccountListQuer
     const tasks = await changeReferenceHoldersOf(manager, TASKS, 'account_id', account.tenantId, account.id, context.now, 'clear');
     await publishRecords(manager, taskKind, 'updated', context.actor, tasks);
   },
-};
+});

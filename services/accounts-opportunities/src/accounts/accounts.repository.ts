@@ -1,9 +1,8 @@
-import { queryRows, type Db, type HeldRecord } from '@crm/shared';
-import { insertRecord, type NewRecord, type OwnedValues, type RecordTable, type StoredRecord } from '../records/record-table';
+import { insertRecord, queryRows, type Db, type HeldRecord, type NewRecord, type AssignedValues, type RecordTable, type StoredRecord } from '@crm/shared';
 import type { AccountOrderingField } from './accounts.schemas';
 
 /** An account's writable values, named as the API and the columns name them. */
-export interface AccountValues extends OwnedValues {
+export interface AccountValues extends AssignedValues {
   name: string;
   industry: string | null;
   website: string | null;
@@ -17,6 +16,7 @@ export type AccountRecord = StoredRecord<AccountValues>;
 
 export const ACCOUNTS: RecordTable<AccountValues, AccountOrderingField> = {
   name: 'accounts',
+  owner: 'assigned_to',
   columns: ['name', 'industry', 'website', 'email', 'phone', 'billing_city', 'billing_country', 'assigned_to', 'tags', 'custom_fields'],
   orderColumns: { created_at: 'created_at', updated_at: 'updated_at', name: 'name' },
 };

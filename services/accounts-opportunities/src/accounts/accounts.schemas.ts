@@ -1,12 +1,11 @@
-import { optionalEmail, optionalText, tagsField, uuidParam } from '@crm/shared';
+import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalEmail, optionalText, optionalHttpUrl, PHONE_MAX, recordBody, requiredText, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
-import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalUrl, PHONE_MAX, recordBody, requiredText } from '../records/record-schemas';
 
 /** Fields a client writes (api-contract §5); `name` is required on POST and PUT. */
 const writableAccountFields = {
   name: requiredText(NAME_MAX),
   industry: optionalText(NAME_MAX),
-  website: optionalUrl,
+  website: optionalHttpUrl(),
   email: optionalEmail,
   phone: optionalText(PHONE_MAX),
   billing_city: optionalText(NAME_MAX),

@@ -1,10 +1,9 @@
-import { leadConvertedData, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
+import { leadConvertedData, publishRecords, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
 import { accountKind } from '../accounts/accounts.domain';
 import { insertAccountIfAbsent } from '../accounts/accounts.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
 import { insertOpportunityIfAbsent } from '../opportunities/opportunities.repository';
 import { redirectMergedReferences } from '../records/known-references';
-import { publishRecords } from '../records/record-kind';
 
 /**
  * `lead.converted` (api-contract §6): the account and, with an amount, the opportunity, by the ids leads

@@ -1,9 +1,8 @@
-import { deletedRecordOf, recordMergedData, type CrmEvent, type EntityManager } from '@crm/shared';
+import { deletedRecordOf, recordMergedData, type ChangeContext, type CrmEvent, type EntityManager } from '@crm/shared';
 import type { ServiceContext } from '../config';
 import { markKnownRecordDeleted, rememberMerge, resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
 import { opportunityKind } from '../opportunities/opportunities.domain';
 import { followKnownRecord } from '../records/known-references';
-import type { ChangeContext } from '../records/record-kind';
 import { taskKind } from '../tasks/tasks.domain';
 
 /**

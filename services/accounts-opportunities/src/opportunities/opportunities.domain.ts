@@ -1,9 +1,8 @@
 import { ACCOUNTS } from '../accounts/accounts.repository';
-import { entityCustomFields } from '@crm/shared';
+import { changeReferenceHoldersOf, entityCustomFields, publishRecords } from '@crm/shared';
 import type { KnownReference } from '../records/known-references';
-import { publishRecords, type RecordKind } from '../records/record-kind';
+import { serviceKind } from '../records/service-kind';
 import { ReferenceCheck } from '../records/record-references';
-import { changeReferenceHoldersOf } from '../records/record-table';
 import { TASKS } from '../tasks/tasks.repository';
 import { taskKind } from '../tasks/tasks.domain';
 import { OPPORTUNITIES, opportunityDefaults, type OpportunityValues } from './opportunities.repository';
@@ -21,7 +20,7 @@ const OPPORTUNITY_KNOWN_REFERENCES: readonly KnownReference<OpportunityValues>[]
  * tenant, with the contacts involved (checked against the contacts replica). `lead_id` is set by lead
  * conversion only and kept by a PUT.
  */
-export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, OpportunityListQuery, 'name'> = {
+export const opportunityKind = serviceKind<OpportunityValues, OpportunityView, OpportunityListQuery, 'name'>({
   entity: 'opportunity',
   table: OPPORTUNITIES,
   customFields: entityCustomFields({ entity: 'opportunity', basePath: '/api/opportunities/custom-fields/', recordTable: OPPORTUNITIES.name }),
@@ -44,4 +43,4 @@ export const opportunityKind: RecordKind<OpportunityValues, OpportunityView, Opp
     const tasks = await changeReferenceHoldersOf(manager, TASKS, 'opportunity_id', opportunity.tenantId, opportunity.id, context.now, 'clear');
     await publishRecords(manager, taskKind, 'updated', context.actor, tasks);
   },
-};
+});

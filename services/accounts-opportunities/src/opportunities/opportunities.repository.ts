@@ -1,9 +1,8 @@
-import type { Db } from '@crm/shared';
-import { insertRecord, type NewRecord, type OwnedValues, type RecordTable, type StoredRecord } from '../records/record-table';
+import { insertRecord, type Db, type NewRecord, type AssignedValues, type RecordTable, type StoredRecord } from '@crm/shared';
 import type { OpportunityOrderingField, OpportunityStage } from './opportunities.schemas';
 
 /** An opportunity's values, named as the API and the columns name them. */
-export interface OpportunityValues extends OwnedValues {
+export interface OpportunityValues extends AssignedValues {
   name: string;
   account_id: string | null;
   contact_ids: string[];
@@ -22,6 +21,7 @@ export type OpportunityRecord = StoredRecord<OpportunityValues>;
 
 export const OPPORTUNITIES: RecordTable<OpportunityValues, OpportunityOrderingField> = {
   name: 'opportunities',
+  owner: 'assigned_to',
   columns: [
     'name',
     'account_id',

@@ -1,7 +1,6 @@
-import type { ApiOperation } from '@crm/shared';
+import { recordKindOperations, recordRoutes, type ApiOperation } from '@crm/shared';
 import type { Router } from 'express';
 import type { ServiceContext } from '../config';
-import { recordKindOperations, recordRoutes } from '../records/record-routes';
 import { opportunityKind } from './opportunities.domain';
 import { opportunityBody, opportunityListQuery } from './opportunities.schemas';
 

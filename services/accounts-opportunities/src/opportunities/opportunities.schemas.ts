@@ -1,17 +1,5 @@
-import { amountField, currencyField, requiredOr, tagsField, uuidParam } from '@crm/shared';
+import { amountField, choice, choicesFilter, COMMON_SERVER_FIELDS, currencyField, idField, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredOr, requiredText, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
-import {
-  choice,
-  choicesFilter,
-  COMMON_SERVER_FIELDS,
-  idField,
-  listQuery,
-  NAME_MAX,
-  optionalDate,
-  optionalReference,
-  recordBody,
-  requiredText,
-} from '../records/record-schemas';
 
 export const OPPORTUNITY_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost'] as const;
 export type OpportunityStage = (typeof OPPORTUNITY_STAGES)[number];

@@ -1,7 +1,6 @@
-import { namesAsSeenBy, type Caller, type Db, type NamedRef } from '@crm/shared';
+import { namesAsSeenBy, ownedView, ownersOf, type Caller, type Db, type NamedRef, type OwnedView } from '@crm/shared';
 import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
-import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
-import type { OpportunityRecord } from './opportunities.repository';
+import { OPPORTUNITIES, type OpportunityRecord } from './opportunities.repository';
 
 /** An opportunity as the API shows it (api-contract §5): its account as `{id, name}` beside `account_id`. */
 export interface OpportunityView extends OwnedView {
@@ -21,7 +20,7 @@ export interface OpportunityView extends OwnedView {
 
 export async function opportunityViews(db: Db, tenantId: string, opportunities: OpportunityRecord[]): Promise<OpportunityView[]> {
   const [owners, accounts] = await Promise.all([
-    ownersOf(db, tenantId, opportunities),
+    ownersOf(db, OPPORTUNITIES, tenantId, opportunities),
     accountRefs(db, tenantId, opportunities.map((opportunity) => opportunity.values.account_id)),
   ]);
   return opportunities.map((opportunity) => {

@@ -1,7 +1,6 @@
-import type { Db, EntityManager } from '@crm/shared';
+import { dropReference, publishRecords, replaceReference, type ChangeContext, type Db, type EntityManager, type OwnedValues, type ReferenceColumn } from '@crm/shared';
 import { resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
-import { publishRecords, type ChangeContext, type RecordKind } from './record-kind';
-import { dropReference, replaceReference, type OwnedValues, type ReferenceColumn } from './record-table';
+import type { ServiceRecordKind } from './service-kind';
 
 /**
  * A reference to a record of another service (a task's `lead_id`, an opportunity's `contact_ids`):
@@ -54,7 +53,7 @@ export async function redirectMergedReferences<V extends OwnedValues, Values ext
  */
 export async function followKnownRecord<V extends OwnedValues, View extends { id: string }>(
   manager: EntityManager,
-  kind: RecordKind<V, View, never, keyof V & string>,
+  kind: ServiceRecordKind<V, View, any, any>,
   type: KnownRecordType,
   tenantId: string,
   gone: { id: string; keeperId?: string },

@@ -1,7 +1,6 @@
-import { refusedIds, ValidationError, type Caller, type Db } from '@crm/shared';
+import { recordOpenable, refusedIds, ValidationError, type Caller, type Db, type OwnedValues } from '@crm/shared';
 import { KNOWN_RECORD_REPLICAS, type KnownRecordType } from '../known-records/known-records';
 import { referencedIds, type KnownReference } from './known-references';
-import { recordOpenable, type OwnedValues } from './record-table';
 
 /**
  * Checks what a record's values point to, field by field, and reports every bad reference in one 400:
@@ -18,7 +17,7 @@ export class ReferenceCheck {
   ) {}
 
   /** A record of this schema (an account, an opportunity), share-locked until commit so it stays. */
-  async inSchema(field: string, what: string, table: { name: string }, id: string | null, held: string | null | undefined): Promise<this> {
+  async inSchema(field: string, what: string, table: { name: string; owner: string }, id: string | null, held: string | null | undefined): Promise<this> {
     if (id !== null && id !== held && !(await recordOpenable(this.db, table, this.caller, id))) {
       this.errors[field] = `No ${what} of this organisation has this id.`;
     }

@@ -1,6 +1,5 @@
-import type { Db } from '@crm/shared';
-import { ownedView, ownersOf, type OwnedView } from '../records/record-view';
-import type { TaskRecord } from './tasks.repository';
+import { ownedView, ownersOf, type Db, type OwnedView } from '@crm/shared';
+import { TASKS, type TaskRecord } from './tasks.repository';
 
 /** A task as the API shows it (api-contract §5). */
 export interface TaskView extends OwnedView {
@@ -16,7 +15,7 @@ export interface TaskView extends OwnedView {
 }
 
 export async function taskViews(db: Db, tenantId: string, tasks: TaskRecord[]): Promise<TaskView[]> {
-  const owners = await ownersOf(db, tenantId, tasks);
+  const owners = await ownersOf(db, TASKS, tenantId, tasks);
   return tasks.map((task) => {
     const { values } = task;
     return {

@@ -2,7 +2,7 @@ import { ACCOUNTS } from '../accounts/accounts.repository';
 import { entityCustomFields } from '@crm/shared';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import type { KnownReference } from '../records/known-references';
-import type { RecordKind } from '../records/record-kind';
+import { serviceKind } from '../records/service-kind';
 import { ReferenceCheck } from '../records/record-references';
 import { taskViews, type TaskView } from './task-view';
 import { TASKS, type TaskValues } from './tasks.repository';
@@ -18,7 +18,7 @@ const TASK_KNOWN_REFERENCES: readonly KnownReference<TaskValues>[] = [
  * a contact, an account, an opportunity (each optional). Accounts and opportunities live here;
  * contacts and leads are checked against the replica of their services' events.
  */
-export const taskKind: RecordKind<TaskValues, TaskView, TaskListQuery, 'title'> = {
+export const taskKind = serviceKind<TaskValues, TaskView, TaskListQuery, 'title'>({
   entity: 'task',
   table: TASKS,
   customFields: entityCustomFields({ entity: 'task', basePath: '/api/tasks/custom-fields/', recordTable: TASKS.name }),
@@ -55,4 +55,4 @@ export const taskKind: RecordKind<TaskValues, TaskView, TaskListQuery, 'title'> 
       .where('due_date >= ?::date', query.due_date__gte)
       .where('due_date <= ?::date', query.due_date__lte);
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { OwnedValues, RecordTable, StoredRecord } from '../records/record-table';
+import type { AssignedValues, RecordTable, StoredRecord } from '@crm/shared';
 import type { TaskOrderingField, TaskPriority, TaskStatus } from './tasks.schemas';
 
 /** A task's values, named as the API and the columns name them. */
-export interface TaskValues extends OwnedValues {
+export interface TaskValues extends AssignedValues {
   title: string;
   status: TaskStatus;
   priority: TaskPriority;
@@ -18,6 +18,7 @@ export type TaskRecord = StoredRecord<TaskValues>;
 
 export const TASKS: RecordTable<TaskValues, TaskOrderingField> = {
   name: 'tasks',
+  owner: 'assigned_to',
   columns: ['title', 'status', 'priority', 'due_date', 'lead_id', 'contact_id', 'account_id', 'opportunity_id', 'assigned_to', 'tags', 'custom_fields'],
   readAs: { due_date: `to_char(due_date, 'YYYY-MM-DD')` },
   orderColumns: {

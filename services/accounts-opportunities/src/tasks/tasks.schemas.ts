@@ -1,17 +1,5 @@
-import { tagsField, uuidParam } from '@crm/shared';
+import { choice, choicesFilter, COMMON_SERVER_FIELDS, dateBound, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredText, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
-import {
-  choice,
-  choicesFilter,
-  COMMON_SERVER_FIELDS,
-  dateBound,
-  listQuery,
-  NAME_MAX,
-  optionalDate,
-  optionalReference,
-  recordBody,
-  requiredText,
-} from '../records/record-schemas';
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
 export const TASK_PRIORITIES = ['low', 'normal', 'high'] as const;

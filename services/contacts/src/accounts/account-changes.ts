@@ -1,6 +1,6 @@
-import { replicatedRecordOf, type CrmEvent, type EntityManager, type Replica, type ReplicaChange } from '@crm/shared';
-import { announceContactsChanged } from '../contacts/contact-events';
-import { touchContacts } from '../contacts/contacts.repository';
+import { changeReferenceHoldersOf, publishRecords, replicatedRecordOf, type CrmEvent, type EntityManager, type Replica, type ReplicaChange } from '@crm/shared';
+import { contactKind } from '../contacts/contact-kind';
+import { CONTACTS } from '../contacts/contacts.repository';
 import { forgetAccount, heldAccounts, lockAccount, lockAccountRow, upsertAccountReplica } from './account-replica';
 
 /**
@@ -23,8 +23,8 @@ async function applyAccount(manager: EntityManager, tenantId: string, data: unkn
   if (!account || typeof name !== 'string') return;
   const { renamed } = await upsertAccountReplica(manager, { id: account.id, tenantId, name, version: account.version, ...account.ownership });
   if (!renamed) return;
-  const contacts = await touchContacts(manager, tenantId, change.now, { condition: 'account_id = $3', params: [account.id] });
-  await announceContactsChanged(manager, change.actor, contacts);
+  const contacts = await changeReferenceHoldersOf(manager, CONTACTS, 'account_id', tenantId, account.id, change.now, 'touch');
+  await publishRecords(manager, contactKind, 'updated', change.actor, contacts);
 }
 
 /** The accounts replica, as writes check `account_id` against it (`ReplicatedReferences`). */
@@ -49,8 +49,8 @@ export async function applyAccountDeleted(manager: EntityManager, event: CrmEven
   const tenantId = event.tenantid;
   await lockAccount(manager, data.id);
   if (await lockAccountRow(manager, tenantId, data.id)) {
-    const contacts = await touchContacts(manager, tenantId, now, { condition: 'account_id = $3', params: [data.id], clearAccount: true });
-    await announceContactsChanged(manager, event.actor, contacts);
+    const contacts = await changeReferenceHoldersOf(manager, CONTACTS, 'account_id', tenantId, data.id, now, 'clear');
+    await publishRecords(manager, contactKind, 'updated', event.actor, contacts);
   }
   await forgetAccount(manager, { id: data.id, tenantId, version: data.version });
 }

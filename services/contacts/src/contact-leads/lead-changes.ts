@@ -1,6 +1,6 @@
-import { deletedRecordOf, recordMergedData, type CrmEvent, type EntityManager, type EventActor } from '@crm/shared';
-import { announceContactsChanged } from '../contacts/contact-events';
-import { touchContacts } from '../contacts/contacts.repository';
+import { deletedRecordOf, publishRecords, recordMergedData, touchRecords, type CrmEvent, type EntityManager, type EventActor } from '@crm/shared';
+import { contactKind } from '../contacts/contact-kind';
+import { CONTACTS } from '../contacts/contacts.repository';
 import { moveContactLinksOfLead, unlinkLead } from './contact-leads.repository';
 
 /**
@@ -10,8 +10,8 @@ import { moveContactLinksOfLead, unlinkLead } from './contact-leads.repository';
  */
 async function announceRelinked(manager: EntityManager, tenantId: string, contactIds: string[], actor: EventActor | null, now: Date): Promise<void> {
   if (contactIds.length === 0) return;
-  const contacts = await touchContacts(manager, tenantId, now, { condition: 'id = ANY($3::uuid[])', params: [contactIds] });
-  await announceContactsChanged(manager, actor, contacts);
+  const contacts = await touchRecords(manager, CONTACTS, tenantId, contactIds, now);
+  await publishRecords(manager, contactKind, 'updated', actor, contacts);
 }
 
 /** `lead.merged`: contacts linked to the merged-away lead are linked to the keeper instead. */

@@ -1,24 +1,12 @@
-import { optionalEmail, optionalText, readOnlyFields, tagsField, uuidParam, recordListParams, orderingParam } from '@crm/shared';
+import { optionalEmail, optionalHttpUrl, optionalText, orderingParam, readOnlyFields, recordListParams, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
 
 const NAME_MAX = 255;
 const PHONE_MAX = 32;
 const URL_MAX = 255;
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** `linkedin_url`: an http(s) address of at most 255 characters; blank or null stored as null. */
-const linkedinUrl = optionalText(URL_MAX).refine(
-  (value) => value === null || isHttpUrl(value),
-  'Enter a valid URL starting with http:// or https://.',
-);
+const linkedinUrl = optionalHttpUrl(URL_MAX);
 
 /** Fields a client writes (api-contract §5). Every one optional here: what a missing one means depends on the method. */
 const writableContactFields = {

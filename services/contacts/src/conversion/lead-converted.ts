@@ -1,9 +1,8 @@
-import { leadConvertedData, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
+import { findRecord, insertRecord, leadConvertedData, publishRecords, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
 import { upsertAccountReplica } from '../accounts/account-replica';
 import { linkContactToLead } from '../contact-leads/contact-leads.repository';
-import { emitContactChanged } from '../contacts/contact-events';
-import { contactViewOf } from '../contacts/contact-view';
-import { findContact, insertContact } from '../contacts/contacts.repository';
+import { contactKind } from '../contacts/contact-kind';
+import { CONTACTS } from '../contacts/contacts.repository';
 
 /**
  * `lead.converted` (api-contract §6): the contact, by the id leads allocated, linked to the lead and to the
@@ -14,7 +13,7 @@ import { findContact, insertContact } from '../contacts/contacts.repository';
  */
 export async function createConvertedContact(event: CrmEvent, manager: EntityManager): Promise<void> {
   const data = leadConvertedData.parse(event.data);
-  if (await findContact(manager, event.tenantid, data.contact.id)) return;
+  if (await findRecord(manager, CONTACTS, event.tenantid, data.contact.id)) return;
   const account = await upsertAccountReplica(manager, {
     id: data.account.id,
     tenantId: event.tenantid,
@@ -24,22 +23,23 @@ export async function createConvertedContact(event: CrmEvent, manager: EntityMan
     ownerId: data.owner_id,
   });
   await rememberConversionOwner(manager, event.tenantid, data);
-  const contact = await insertContact(manager, {
-    id: data.contact.id,
-    tenantId: event.tenantid,
-    createdBy: data.converted_by,
-    now: new Date(event.time),
-    firstName: data.contact.first_name,
-    lastName: data.contact.last_name,
-    email: data.contact.email,
-    phone: data.contact.phone,
-    title: data.contact.title,
-    accountId: account.held ? data.account.id : null,
-    linkedinUrl: null,
-    tags: [],
-    ownerId: data.owner_id,
-    customFields: {},
-  });
-  await linkContactToLead(manager, event.tenantid, contact.id, data.lead_id);
-  await emitContactChanged(manager, 'contact.created', event.actor, await contactViewOf(manager, contact), contact.version);
+  const contact = await insertRecord(
+    manager,
+    CONTACTS,
+    { id: data.contact.id, tenantId: event.tenantid, createdBy: data.converted_by, now: new Date(event.time) },
+    {
+      first_name: data.contact.first_name,
+      last_name: data.contact.last_name,
+      email: data.contact.email,
+      phone: data.contact.phone,
+      title: data.contact.title,
+      account_id: account.held ? data.account.id : null,
+      linkedin_url: null,
+      tags: [],
+      owner_id: data.owner_id,
+      custom_fields: {},
+    },
+  );
+  await linkContactToLead(manager, event.tenantid, contact!.id, data.lead_id);
+  await publishRecords(manager, contactKind, 'created', event.actor, [contact!]);
 }

@@ -1,7 +1,7 @@
-import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateTable } from '@crm/shared';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
-import { openContact } from '../contacts/contact-access';
+import { CONTACTS } from '../contacts/contacts.repository';
 
 /** Contacts are matched by e-mail, phone and full name (api-contract §6); they have no company and no closed state. */
 export const CONTACT_DUPLICATES: DuplicateTable = { name: 'contacts', ownerColumn: 'owner_id' };
@@ -13,7 +13,7 @@ export const contactDuplicatesRoutes = (deps: ContactsDeps): Router =>
     db: deps.dataSource.manager,
     table: CONTACT_DUPLICATES,
     body: duplicateCheckBody.contact,
-    open: openContact,
+    open: (db, caller, id) => openRecord(db, CONTACTS, caller, id),
   });
 
 export const contactDuplicatesOperations = duplicatesOperations({

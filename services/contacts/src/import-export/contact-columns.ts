@@ -1,5 +1,5 @@
-import { LIST_SEPARATOR, type ImportColumns } from '@crm/shared';
-import type { ContactRow } from '../contacts/contacts.repository';
+import { LIST_SEPARATOR, type ExportedRecord, type ImportColumns } from '@crm/shared';
+import type { ContactValues } from '../contacts/contacts.repository';
 
 const CONTACT_FIELDS = {
   first_name: 'text',
@@ -17,7 +17,7 @@ const CONTACT_FIELDS = {
 export const CONTACT_COLUMNS: ImportColumns = { fields: CONTACT_FIELDS, ownerField: 'owner_id', nameField: 'first_name' };
 
 /** Each column's cell in an export (from the contact's row), as an import reads it back. */
-export const CONTACT_CELLS: Record<keyof typeof CONTACT_FIELDS, (contact: ContactRow) => string> = {
+export const CONTACT_CELLS: Record<keyof typeof CONTACT_FIELDS, (contact: ExportedRecord<ContactValues>) => string> = {
   first_name: (contact) => contact.first_name ?? '',
   last_name: (contact) => contact.last_name ?? '',
   email: (contact) => contact.email ?? '',

@@ -1,20 +1,20 @@
-import { cellExporter, parseQuery, recordImportExportRoutes, splitCustomFieldParams } from '@crm/shared';
+import { cellExporter, exportQueryOfList, listFilterOf, orderOf, parseQuery, recordImportExportRoutes, splitCustomFieldParams, type ExportedRecord } from '@crm/shared';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
-import { allContactsQuery, type ContactRow } from '../contacts/contacts.repository';
+import { contactKind } from '../contacts/contact-kind';
+import { CONTACTS, type ContactValues } from '../contacts/contacts.repository';
 import { contactListQuery } from '../contacts/contacts.schemas';
-import { listFilter, orderOf } from '../contacts/read-contacts';
 import { contactCreation } from '../contacts/write-contact';
 import { CONTACT_CELLS } from './contact-columns';
 
 /** Exports read the list's query (`page` and `page_size` are accepted and ignored: an export has every match). */
 const contactExporter = (deps: ContactsDeps) =>
-  cellExporter<ContactRow>({
+  cellExporter<ExportedRecord<ContactValues>>({
     cells: CONTACT_CELLS,
-    async query(_db, caller, queryString) {
+    async query(db, caller, queryString) {
       const { rest, custom } = splitCustomFieldParams(queryString);
       const query = parseQuery({ query: rest }, contactListQuery);
-      return allContactsQuery(await listFilter(deps, caller, query, custom), orderOf(query));
+      return exportQueryOfList(CONTACTS, await listFilterOf(db, contactKind, caller, query, custom), orderOf(query.ordering));
     },
   });
 

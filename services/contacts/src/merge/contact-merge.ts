@@ -2,36 +2,27 @@ import { mergeOperations, mergeRoutes, type MergeableEntity } from '@crm/shared'
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { moveLeadLinksOfContact } from '../contact-leads/contact-leads.repository';
-import { openContact, type OpenedContact } from '../contacts/contact-access';
-import { emitContactChanged, actorOf, SERVICE_NAME } from '../contacts/contact-events';
-import { contactAsSeenBy, contactViewOf, type ContactView } from '../contacts/contact-view';
-import { deleteContact, updateContact } from '../contacts/contacts.repository';
+import { contactKind } from '../contacts/contact-kind';
+import type { ContactView } from '../contacts/contact-view';
+import type { ContactValues } from '../contacts/contacts.repository';
 
 /**
  * A contact merge (api-contract §6): the keeper's values and owner win; blanks are
  * filled by group (the name as first and last name together); its lead links are combined. Notes and
  * files move here; tasks and opportunities follow in accounts-opportunities on `contact.merged`.
  */
-export const contactMerge: MergeableEntity<OpenedContact, ContactView> = {
-  entity: 'contact',
-  source: SERVICE_NAME,
-  openForUpdate: (manager, caller, id) => openContact(manager, caller, id, true),
+export const contactMerge: MergeableEntity<ContactValues, ContactView> = {
+  kind: contactKind,
   fillGroups: [
-    { fields: ['firstName', 'lastName'] },
+    { fields: ['first_name', 'last_name'] },
     { fields: ['email'] },
     { fields: ['phone'] },
     { fields: ['title'] },
-    { fields: ['accountId'] },
-    { fields: ['linkedinUrl'] },
+    { fields: ['account_id'] },
+    { fields: ['linkedin_url'] },
   ],
-  keptAsIs: ['ownerId'],
-  update: updateContact,
-  view: contactViewOf,
-  asSeenBy: contactAsSeenBy,
-  emitUpdated: (manager, caller, view, version) => emitContactChanged(manager, 'contact.updated', actorOf(caller), view, version),
+  keptAsIs: ['owner_id'],
   moveLinks: moveLeadLinksOfContact,
-  remove: deleteContact,
-  owners: (contact) => [contact.ownerId],
 };
 
 /** `POST /api/contacts/<keeper_id>/merge/`. */

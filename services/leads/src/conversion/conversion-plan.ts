@@ -3,7 +3,7 @@ import { ValidationError, type LeadConvertedData } from '@crm/shared';
 import type { LeadValues } from '../leads/leads.repository';
 import type { ConversionIds } from './conversion.repository';
 
-const personName = (values: LeadValues) => [values.firstName, values.lastName].filter(Boolean).join(' ');
+const personName = (values: LeadValues) => [values.first_name, values.last_name].filter(Boolean).join(' ');
 
 /**
  * What converting a lead creates (api-contract §6): an account named after the company (else the person),
@@ -19,23 +19,23 @@ export function conversionPlan(
   if (name === '') {
     throw ValidationError.field('first_name', 'A lead needs a first or last name to become a contact when it is converted.');
   }
-  const accountName = values.companyName ?? name;
+  const accountName = values.company_name ?? name;
   const ids: ConversionIds = {
     accountId: randomUUID(),
     contactId: randomUUID(),
-    opportunityId: values.opportunityAmount === null ? null : randomUUID(),
+    opportunityId: values.opportunity_amount === null ? null : randomUUID(),
   };
   return {
     ids,
     data: {
       lead_id: leadId,
-      owner_id: values.assignedTo,
+      owner_id: values.assigned_to,
       converted_by: convertedBy,
       account: { id: ids.accountId, name: accountName },
       contact: {
         id: ids.contactId,
-        first_name: values.firstName,
-        last_name: values.lastName,
+        first_name: values.first_name,
+        last_name: values.last_name,
         email: values.email,
         phone: values.phone,
         title: values.title,
@@ -43,7 +43,7 @@ export function conversionPlan(
       opportunity:
         ids.opportunityId === null
           ? null
-          : { id: ids.opportunityId, name: accountName, amount: values.opportunityAmount!, currency: values.currency },
+          : { id: ids.opportunityId, name: accountName, amount: values.opportunity_amount!, currency: values.currency },
     },
   };
 }

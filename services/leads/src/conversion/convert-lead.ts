@@ -1,12 +1,9 @@
-import { createEvent, enqueueEvent, LEAD_CONVERTED, type Caller } from '@crm/shared';
+import { createEvent, enqueueEvent, ensureReferences, LEAD_CONVERTED, openRecord, updateRecord, valuesForChange, type Caller } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
-import { openLead } from '../leads/lead-access';
-import { SERVICE_NAME } from '../leads/lead-events';
-import { checkStatusChange } from '../leads/lead-values';
-import { leadViewOf, type LeadView } from '../leads/lead-view';
-import { updateLead } from '../leads/leads.repository';
+import { leadKind, SERVICE_NAME } from '../leads/lead-kind';
+import type { LeadView } from '../leads/lead-view';
+import { LEADS } from '../leads/leads.repository';
 import type { LeadInput } from '../leads/leads.schemas';
-import { ensureLeadReferences, valuesForChange } from '../leads/write-lead';
 import { conversionPlan } from './conversion-plan';
 import type { ConversionWaiter } from './conversion-waiter';
 import { recordConversion } from './conversion.repository';
@@ -34,18 +31,18 @@ export async function convertLead(
   id: string,
   input: LeadInput,
 ): Promise<ConversionResult> {
-  await ensureLeadReferences(deps, caller, [input]);
+  await ensureReferences(deps, leadKind, caller, [input]);
   // What the transaction returns is the answer while the records are on their way: a repeat with the
   // request's Idempotency-Key gets it if this process dies before answering (api-contract §10).
   const pending = await deps.dataSource.transaction(async (manager): Promise<ConversionResult> => {
-    const existing = await openLead(manager, caller, id, true);
-    checkStatusChange('replace', input, existing.status);
-    const values = await valuesForChange(manager, caller, 'replace', input, existing);
+    const existing = await openRecord(manager, LEADS, caller, id, true);
+    // The status rules (`leadKind.checkInput`) refuse a lead converted already: 422.
+    const values = await valuesForChange(manager, leadKind, caller, 'replace', input, existing.values);
     const plan = conversionPlan(id, values, caller.profileId);
     const now = deps.clock();
-    const lead = await updateLead(manager, id, values, now);
+    const lead = await updateRecord(manager, LEADS, id, values, now);
     await recordConversion(manager, id, plan.ids, now);
-    const leadView = await leadViewOf(manager, lead);
+    const [leadView] = await leadKind.views(manager, caller.tenantId, [lead]);
     await enqueueEvent(
       manager,
       createEvent({
@@ -54,10 +51,10 @@ export async function convertLead(
         subject: id,
         tenantId: caller.tenantId,
         actor: { user_id: caller.userId, profile_id: caller.profileId },
-        data: { ...plan.data, lead: { ...leadView, version: lead.version } },
+        data: { ...plan.data, lead: { ...leadView!, version: lead.version } },
       }),
     );
-    return { ...leadView, account_id: plan.ids.accountId, contact_id: plan.ids.contactId, opportunity_id: plan.ids.opportunityId, conversion_status: 'pending' };
+    return { ...leadView!, account_id: plan.ids.accountId, contact_id: plan.ids.contactId, opportunity_id: plan.ids.opportunityId, conversion_status: 'pending' };
   });
   const complete = await waiter.waitFor(id, waitMs);
   return { ...pending, conversion_status: complete ? 'completed' : 'pending' };

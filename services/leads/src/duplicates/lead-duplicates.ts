@@ -1,7 +1,7 @@
-import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateTable } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
-import { openLead } from '../leads/lead-access';
+import { LEADS } from '../leads/leads.repository';
 
 /** Leads are searched among open ones (not converted), by e-mail, phone, full name and company (api-contract §6). */
 export const LEAD_DUPLICATES: DuplicateTable = {
@@ -18,7 +18,7 @@ export const leadDuplicatesRoutes = (deps: LeadsDeps): Router =>
     db: deps.dataSource.manager,
     table: LEAD_DUPLICATES,
     body: duplicateCheckBody.lead,
-    open: openLead,
+    open: (db, caller, id) => openRecord(db, LEADS, caller, id),
   });
 
 export const leadDuplicatesOperations = duplicatesOperations({

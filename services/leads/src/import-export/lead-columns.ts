@@ -1,5 +1,5 @@
-import { LIST_SEPARATOR, type ImportColumns } from '@crm/shared';
-import type { LeadRow } from '../leads/leads.repository';
+import { LIST_SEPARATOR, type ExportedRecord, type ImportColumns } from '@crm/shared';
+import type { LeadValues } from '../leads/leads.repository';
 
 const LEAD_FIELDS = {
   title: 'text',
@@ -21,7 +21,7 @@ const LEAD_FIELDS = {
 export const LEAD_COLUMNS: ImportColumns = { fields: LEAD_FIELDS, ownerField: 'assigned_to_id', nameField: 'first_name' };
 
 /** Each column's cell in an export (from the lead's row), as an import reads it back. */
-export const LEAD_CELLS: Record<keyof typeof LEAD_FIELDS, (lead: LeadRow) => string> = {
+export const LEAD_CELLS: Record<keyof typeof LEAD_FIELDS, (lead: ExportedRecord<LeadValues>) => string> = {
   title: (lead) => lead.title ?? '',
   first_name: (lead) => lead.first_name ?? '',
   last_name: (lead) => lead.last_name ?? '',

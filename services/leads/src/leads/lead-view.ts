@@ -1,8 +1,8 @@
-import { profileRefs, withVersion, type Db, type ProfileRef } from '@crm/shared';
-import type { LeadRecord } from './leads.repository';
+import { ownedView, ownersOf, type Db, type OwnedView, type ProfileRef } from '@crm/shared';
+import { LEADS, type LeadRecord } from './leads.repository';
 
 /** A lead as the API shows it (api-contract §5). */
-export interface LeadView {
+export interface LeadView extends OwnedView {
   id: string;
   title: string | null;
   first_name: string | null;
@@ -14,47 +14,30 @@ export interface LeadView {
   source: string | null;
   opportunity_amount: string | null;
   currency: string;
-  tags: string[];
   board_position: number;
-  assigned_to: ProfileRef;
-  custom_fields: Record<string, unknown>;
-  org: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
 }
 
-export function leadView(lead: LeadRecord, assignedTo: ProfileRef): LeadView {
-  return withVersion({
+export function leadView(lead: LeadRecord, owner: ProfileRef): LeadView {
+  const { values } = lead;
+  return {
     id: lead.id,
-    title: lead.title,
-    first_name: lead.firstName,
-    last_name: lead.lastName,
-    email: lead.email,
-    phone: lead.phone,
-    company_name: lead.companyName,
-    status: lead.status,
-    source: lead.source,
-    opportunity_amount: lead.opportunityAmount,
-    currency: lead.currency,
-    tags: lead.tags,
-    board_position: lead.boardPosition,
-    assigned_to: assignedTo,
-    custom_fields: lead.customFields,
-    org: lead.tenantId,
-    created_by: lead.createdBy,
-    created_at: lead.createdAt.toISOString(),
-    updated_at: lead.updatedAt.toISOString(),
-  }, lead.version);
+    title: values.title,
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email,
+    phone: values.phone,
+    company_name: values.company_name,
+    status: values.status,
+    source: values.source,
+    opportunity_amount: values.opportunity_amount,
+    currency: values.currency,
+    board_position: values.board_position,
+    ...ownedView(lead, owner),
+  };
 }
 
-/** Views of several leads, with their owners' e-mail addresses looked up in one query. */
+/** Views of several leads of one tenant, with their owners' e-mail addresses looked up in one query. */
 export async function leadViews(db: Db, tenantId: string, leads: LeadRecord[]): Promise<LeadView[]> {
-  const owners = await profileRefs(db, tenantId, leads.map((lead) => lead.assignedTo));
-  return leads.map((lead) => leadView(lead, owners.get(lead.assignedTo)!));
-}
-
-export async function leadViewOf(db: Db, lead: LeadRecord): Promise<LeadView> {
-  const [view] = await leadViews(db, lead.tenantId, [lead]);
-  return view!;
+  const owners = await ownersOf(db, LEADS, tenantId, leads);
+  return leads.map((lead) => leadView(lead, owners.get(lead.values.assigned_to)!));
 }

@@ -1,68 +1,31 @@
-import { callerOf, idParam, recordOperations, type ApiOperation, pageEnvelope, pageRequest, parseBody, parseQuery, requireSalesAccess, splitCustomFieldParams } from '@crm/shared';
-import { Router } from 'express';
+import { recordKindOperations, recordRoutes, type ApiOperation } from '@crm/shared';
+import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { convertLead } from '../conversion/convert-lead';
 import type { ConversionWaiter } from '../conversion/conversion-waiter';
-import { removeLead } from './delete-lead';
-import { openLead } from './lead-access';
+import { leadKind } from './lead-kind';
 import { asksForConversion } from './lead-values';
 import { leadBody, leadListQuery } from './leads.schemas';
-import { findLeads, getLead } from './read-leads';
+import { getLead } from './read-leads';
 import { changeLead, createLead } from './write-lead';
 
-/** `/api/leads/` and `/api/leads/<id>/`. A hidden lead answers 404 before its body is even read. */
-export function leadsRoutes(deps: LeadsDeps, conversion: { waiter: ConversionWaiter; waitMs: number }): Router {
-  const router = Router();
-  const db = deps.dataSource.manager;
+const LEADS_SCHEMAS = { basePath: '/api/leads/', body: leadBody, listQuery: leadListQuery };
 
-  router.get('/api/leads/', async (req, res) => {
-    const caller = callerOf(req);
-    const { rest, custom } = splitCustomFieldParams(req.query as Record<string, unknown>);
-    const query = parseQuery({ query: rest }, leadListQuery);
-    const page = pageRequest(query);
-    const { count, results } = await findLeads(deps, caller, query, custom, page);
-    res.json(pageEnvelope(req, page, count, results));
+/**
+ * `/api/leads/`, `/api/leads/<id>/`, their custom fields, notes and files, from the shared records layer;
+ * a PUT asking for `converted` is a conversion. A hidden lead answers 404 before its body is even read.
+ */
+export const leadsRoutes = (deps: LeadsDeps, conversion: { waiter: ConversionWaiter; waitMs: number }): Router =>
+  recordRoutes(deps, leadKind, LEADS_SCHEMAS, {
+    create: (caller, input) => createLead(deps, caller, input),
+    get: (caller, id) => getLead(deps, caller, id),
+    change: (caller, id, mode, input) =>
+      mode === 'replace' && asksForConversion(input)
+        ? convertLead(deps, conversion.waiter, conversion.waitMs, caller, id, input)
+        : changeLead(deps, caller, id, mode, input),
   });
 
-  router.post('/api/leads/', async (req, res) => {
-    const caller = callerOf(req);
-    requireSalesAccess(caller);
-    res.status(201).json(await createLead(deps, caller, parseBody(req, leadBody)));
-  });
-
-  router.get('/api/leads/:id/', async (req, res) => {
-    res.json(await getLead(deps, callerOf(req), idParam(req.params.id)));
-  });
-
-  router.put('/api/leads/:id/', async (req, res) => {
-    const caller = callerOf(req);
-    const id = idParam(req.params.id);
-    await openLead(db, caller, id);
-    const input = parseBody(req, leadBody);
-    if (asksForConversion(input)) res.json(await convertLead(deps, conversion.waiter, conversion.waitMs, caller, id, input));
-    else res.json(await changeLead(deps, caller, id, 'replace', input));
-  });
-
-  router.patch('/api/leads/:id/', async (req, res) => {
-    const caller = callerOf(req);
-    const id = idParam(req.params.id);
-    await openLead(db, caller, id);
-    res.json(await changeLead(deps, caller, id, 'patch', parseBody(req, leadBody)));
-  });
-
-  router.delete('/api/leads/:id/', async (req, res) => {
-    await removeLead(deps, callerOf(req), idParam(req.params.id));
-    res.status(204).end();
-  });
-  return router;
-}
-
-export const leadOperations: ApiOperation[] = recordOperations({
-  tag: 'Leads',
-  basePath: '/api/leads/',
-  noun: 'lead',
-  body: leadBody,
-  listQuery: leadListQuery,
+export const leadOperations: ApiOperation[] = recordKindOperations(leadKind, LEADS_SCHEMAS, 'Leads', {
   listDescription: '`search` matches names, e-mail, phone and company; `tags` takes comma-separated tags (any of them).',
   putDescription:
     'With `status` = `converted` (from any other status) the lead is converted: an account, a contact and, when the lead ' +

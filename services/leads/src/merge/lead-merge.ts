@@ -1,10 +1,9 @@
 import { mergeOperations, mergeRoutes, ValidationError, type MergeableEntity } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
-import { openLead, type OpenedLead } from '../leads/lead-access';
-import { emitLeadChanged, SERVICE_NAME } from '../leads/lead-events';
-import { leadViewOf, type LeadView } from '../leads/lead-view';
-import { deleteLead, updateLead } from '../leads/leads.repository';
+import { leadKind } from '../leads/lead-kind';
+import type { LeadView } from '../leads/lead-view';
+import type { LeadValues } from '../leads/leads.repository';
 
 const CONVERTED = 'A converted lead cannot be merged.';
 
@@ -14,32 +13,22 @@ const CONVERTED = 'A converted lead cannot be merged.';
  * currency); a converted lead on either side is a 400. Notes and files move here; tasks, opportunities
  * and contact links move in their services on `lead.merged`.
  */
-export const leadMerge: MergeableEntity<OpenedLead, LeadView> = {
-  entity: 'lead',
-  source: SERVICE_NAME,
-  openForUpdate: (manager, caller, id) => openLead(manager, caller, id, true),
+export const leadMerge: MergeableEntity<LeadValues, LeadView> = {
+  kind: leadKind,
   check(keeper, merged) {
     if (keeper.status === 'converted') throw new ValidationError({ non_field_errors: CONVERTED });
     if (merged.status === 'converted') throw ValidationError.field('merge_id', CONVERTED);
   },
   fillGroups: [
-    { fields: ['firstName', 'lastName'] },
+    { fields: ['first_name', 'last_name'] },
     { fields: ['title'] },
     { fields: ['email'] },
     { fields: ['phone'] },
-    { fields: ['companyName'] },
+    { fields: ['company_name'] },
     { fields: ['source'] },
-    { fields: ['opportunityAmount'], with: ['currency'] },
+    { fields: ['opportunity_amount'], with: ['currency'] },
   ],
-  keptAsIs: ['status', 'boardPosition', 'assignedTo'],
-  update: async (manager, id, values, now) => {
-    const lead = await updateLead(manager, id, values, now);
-    return { ...lead, ownerId: lead.assignedTo };
-  },
-  view: leadViewOf,
-  emitUpdated: (manager, caller, view, version) => emitLeadChanged(manager, 'lead.updated', caller, view, version),
-  remove: deleteLead,
-  owners: (lead) => [lead.assignedTo],
+  keptAsIs: ['status', 'board_position', 'assigned_to'],
 };
 
 /** `POST /api/leads/<keeper_id>/merge/`. */

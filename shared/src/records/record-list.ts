@@ -1,7 +1,17 @@
-import { visibleRecordsCondition, type Caller, type Db, containsPattern } from '@crm/shared';
-import type { EntityCustomFields } from '@crm/shared';
+import { visibleRecordsCondition, type Caller } from '../auth-context';
+import type { EntityCustomFields } from '../custom-fields';
+import type { Db } from '../database';
+import { containsPattern } from '../http/list-params';
 import type { ListFilterSql, ListOrder } from './record-table';
-import type { CommonListQuery } from './record-schemas';
+
+/** The query parameters every entity's list takes (`search`, `tags`, `created_at` bounds). */
+export interface RecordListQuery {
+  search?: string;
+  tags?: string[];
+  created_at__gte?: string;
+  created_at__lte?: string;
+  ordering?: string;
+}
 
 /**
  * A list's WHERE clause, built up filter by filter. It starts from what the caller may open, so a
@@ -11,8 +21,9 @@ export class ListFilter implements ListFilterSql {
   readonly params: unknown[] = [];
   readonly conditions: string[];
 
-  constructor(caller: Caller) {
-    this.conditions = [visibleRecordsCondition(caller, 'assigned_to', this.params)];
+  /** `ownerColumn`: the table's owner column, which with `created_by` says who may open a record. */
+  constructor(caller: Caller, ownerColumn: string) {
+    this.conditions = [visibleRecordsCondition(caller, ownerColumn, this.params)];
   }
 
   /** Adds `sql` with each `?` standing for `value`; nothing when the value is absent. */
@@ -24,9 +35,8 @@ export class ListFilter implements ListFilterSql {
   }
 
   /** The filters every entity has; `search` looks in the table's generated, lower-cased `search_text`. */
-  common(query: CommonListQuery): this {
-    return this.where('assigned_to = ?', query.assigned_to)
-      .where('tags && ?::text[]', query.tags)
+  common(query: RecordListQuery): this {
+    return this.where('tags && ?::text[]', query.tags)
       .where('created_at >= ?', query.created_at__gte)
       .where('created_at <= ?', query.created_at__lte)
       .where('search_text LIKE ?', query.search ? containsPattern(query.search) : undefined);

@@ -1,11 +1,13 @@
-import { openedOrNotFound, requireCurrentVersion, requireSalesAccess, type Caller, type Db, type RecordOwnership } from '@crm/shared';
-import { findRecord, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
+import { openedOrNotFound, requireSalesAccess, type Caller, type RecordOwnership } from '../auth-context';
+import type { Db } from '../database';
+import { requireCurrentVersion } from './record-versions';
+import { findRecord, ownerOf, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
 
-/** Who a record belongs to, as the access rules read it: its creator and its owner (`assigned_to`). */
-export const ownershipOf = (record: StoredRecord<OwnedValues>): RecordOwnership => ({
+/** Who a record belongs to, as the access rules read it: its creator and its owner. */
+export const ownershipOf = <V extends OwnedValues>(table: RecordTable<V>, record: StoredRecord<V>): RecordOwnership => ({
   tenantId: record.tenantId,
   createdBy: record.createdBy,
-  ownerId: record.values.assigned_to,
+  ownerId: ownerOf(table, record.values),
 });
 
 /**
@@ -22,7 +24,7 @@ export async function openRecord<V extends OwnedValues>(
 ): Promise<StoredRecord<V>> {
   requireSalesAccess(caller);
   const record = await findRecord(db, table, caller.tenantId, id, forUpdate);
-  openedOrNotFound(caller, record && ownershipOf(record));
+  openedOrNotFound(caller, record && ownershipOf(table, record));
   // Locked for a write: an If-Match naming another version of it is a 412 (api-contract §10).
   if (forUpdate) requireCurrentVersion(id, record!.version);
   return record!;

@@ -1,16 +1,21 @@
-import { queryOne, queryRows, visibleRecordsCondition, type Caller, type Db } from '@crm/shared';
+import { visibleRecordsCondition, type Caller } from '../auth-context';
+import { isCheckViolation, queryOne, queryRows, type Db } from '../database';
+import { exportQueryOf, type ExportQuery } from '../import-export/record-export';
 
 /**
- * What the three entities of this service share in storage: every table has the server-derived
- * columns below, plus one column per writable value, named as the API names the field (`name`,
- * `account_id`, `assigned_to`, `tags`, `custom_fields`, ...). So one repository serves all three, and a
- * value goes from a body to a column and back to a view under a single name.
+ * What every entity shares in storage: its table has the server-derived columns below, plus one column
+ * per writable value, named as the API names the field (`name`, `account_id`, `assigned_to`, `tags`,
+ * `custom_fields`, ...). So one repository serves all five entities, and a value goes from a body to a
+ * column and back to a view under a single name. The owner's column is named by the table (`owner`).
  */
 export interface OwnedValues {
-  /** The owner's profile id (shown as `assigned_to {id, email}`). */
-  assigned_to: string;
   tags: string[];
   custom_fields: Record<string, unknown>;
+}
+
+/** The values of an entity whose owner is `assigned_to` (shown as `assigned_to {id, email}`): all but contacts. */
+export interface AssignedValues extends OwnedValues {
+  assigned_to: string;
 }
 
 /** A stored record: what the server derives, and the values a client writes. */
@@ -30,15 +35,20 @@ export interface RecordTable<V extends OwnedValues, OrderField extends string = 
   name: string;
   /** The columns holding the values, one per key of V. */
   columns: readonly (keyof V & string)[];
+  /** The column holding the owner's profile id (`assigned_to`; a contact's `owner_id`). */
+  owner: keyof V & string;
   /** How a column is read where the driver would not return it as the API shows it (`amount::text`). */
   readAs?: Partial<Record<keyof V & string, string>>;
   /** The column (or stored rank) each ordering field sorts by. */
   orderColumns: Record<OrderField, string>;
+  /** The answer to a write its table's check constraints refuse, by constraint (a converted lead keeps its status: 422). */
+  checkRefusals?: Record<string, () => Error>;
 }
 
 const SYSTEM_COLUMNS = ['id', 'tenant_id', 'created_by', 'version', 'created_at', 'updated_at'];
 
-function selectList<V extends OwnedValues>(table: RecordTable<V>): string {
+/** The select list of a table's records (what `recordFromRow` reads), for an entity's own queries. */
+export function recordSelectList<V extends OwnedValues>(table: RecordTable<V>): string {
   const values = table.columns.map((column) => {
     const expression = table.readAs?.[column];
     return expression ? `${expression} AS ${column}` : column;
@@ -48,7 +58,8 @@ function selectList<V extends OwnedValues>(table: RecordTable<V>): string {
 
 type Row = Record<string, unknown>;
 
-function toRecord<V extends OwnedValues>(table: RecordTable<V>, row: Row): StoredRecord<V> {
+/** A row read with `recordSelectList` as a record. */
+export function recordFromRow<V extends OwnedValues>(table: RecordTable<V>, row: Row): StoredRecord<V> {
   return {
     id: row.id as string,
     tenantId: row.tenant_id as string,
@@ -66,6 +77,9 @@ const param = (value: unknown) =>
 
 const valueParams = <V extends OwnedValues>(table: RecordTable<V>, values: V) =>
   table.columns.map((column) => param(values[column]));
+
+/** The owner's profile id of a record. */
+export const ownerOf = <V extends OwnedValues>(table: RecordTable<V>, values: V): string => values[table.owner] as string;
 
 /** What the server sets on a new record. */
 export interface NewRecord {
@@ -92,13 +106,40 @@ export async function insertRecord<V extends OwnedValues>(
     db,
     `INSERT INTO ${table.name} (${columns.join(', ')}) VALUES (${placeholders.join(', ')})
      ${options.ifAbsent ? 'ON CONFLICT (id) DO NOTHING' : ''}
-     RETURNING ${selectList(table)}`,
+     RETURNING ${recordSelectList(table)}`,
     [record.id, record.tenantId, record.createdBy, record.now, ...valueParams(table, values)],
   );
-  return row && toRecord(table, row);
+  return row && recordFromRow(table, row);
 }
 
-/** Replaces every value column, bumps the version and `updated_at`. */
+/**
+ * Inserts records in one statement, however many (an import's 5,000 too), and answers them in order.
+ * The rows travel as one JSON array read by the table's own row type, so each value takes its column's
+ * type (and no statement has more parameters than PostgreSQL allows).
+ */
+export async function insertRecords<V extends OwnedValues>(db: Db, table: RecordTable<V>, records: readonly (NewRecord & { values: V })[]): Promise<StoredRecord<V>[]> {
+  if (records.length === 0) return [];
+  const columns = ['id', 'tenant_id', 'created_by', 'created_at', 'updated_at', ...table.columns];
+  const rows = records.map(({ id, tenantId, createdBy, now, values }) => ({
+    ...values,
+    id,
+    tenant_id: tenantId,
+    created_by: createdBy,
+    created_at: now,
+    updated_at: now,
+  }));
+  const inserted = await queryRows<Row>(
+    db,
+    `INSERT INTO ${table.name} (${columns.join(', ')})
+     SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${table.name}, $1::jsonb)
+     RETURNING ${recordSelectList(table)}`,
+    [JSON.stringify(rows)],
+  );
+  const byId = new Map(inserted.map((row) => [row.id as string, recordFromRow(table, row)]));
+  return records.map((record) => byId.get(record.id)!);
+}
+
+/** Replaces every value column, bumps the version and `updated_at`; a refusal of the table's checks answered as it says. */
 export async function updateRecord<V extends OwnedValues>(
   db: Db,
   table: RecordTable<V>,
@@ -107,14 +148,19 @@ export async function updateRecord<V extends OwnedValues>(
   now: Date,
 ): Promise<StoredRecord<V>> {
   const assignments = table.columns.map((column, i) => `${column} = $${i + 3}`);
-  const row = await queryOne<Row>(
-    db,
-    `UPDATE ${table.name} SET ${assignments.join(', ')}, version = version + 1, updated_at = $2
-     WHERE id = $1
-     RETURNING ${selectList(table)}`,
-    [id, now, ...valueParams(table, values)],
-  );
-  return toRecord(table, row!);
+  try {
+    const row = await queryOne<Row>(
+      db,
+      `UPDATE ${table.name} SET ${assignments.join(', ')}, version = version + 1, updated_at = $2
+       WHERE id = $1
+       RETURNING ${recordSelectList(table)}`,
+      [id, now, ...valueParams(table, values)],
+    );
+    return recordFromRow(table, row!);
+  } catch (error) {
+    const refusal = Object.entries(table.checkRefusals ?? {}).find(([constraint]) => isCheckViolation(error, constraint));
+    throw refusal ? refusal[1]() : error;
+  }
 }
 
 /**
@@ -130,16 +176,16 @@ export async function findRecord<V extends OwnedValues>(
 ): Promise<StoredRecord<V> | undefined> {
   const row = await queryOne<Row>(
     db,
-    `SELECT ${selectList(table)} FROM ${table.name} WHERE tenant_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${recordSelectList(table)} FROM ${table.name} WHERE tenant_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
     [tenantId, id],
   );
-  return row && toRecord(table, row);
+  return row && recordFromRow(table, row);
 }
 
 /** The tenant's records among `ids` (others are left out). */
 export async function findRecords<V extends OwnedValues>(db: Db, table: RecordTable<V>, tenantId: string, ids: readonly string[]): Promise<StoredRecord<V>[]> {
-  const rows = await queryRows<Row>(db, `SELECT ${selectList(table)} FROM ${table.name} WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
-  return rows.map((row) => toRecord(table, row));
+  const rows = await queryRows<Row>(db, `SELECT ${recordSelectList(table)} FROM ${table.name} WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+  return rows.map((row) => recordFromRow(table, row));
 }
 
 /**
@@ -147,9 +193,9 @@ export async function findRecords<V extends OwnedValues>(db: Db, table: RecordTa
  * admin). The row is share-locked until commit, so it cannot be deleted between this check and the
  * write that points to it.
  */
-export async function recordOpenable(db: Db, table: { name: string }, caller: Caller, id: string): Promise<boolean> {
+export async function recordOpenable(db: Db, table: { name: string; owner: string }, caller: Caller, id: string): Promise<boolean> {
   const params: unknown[] = [id];
-  const visible = visibleRecordsCondition(caller, 'assigned_to', params);
+  const visible = visibleRecordsCondition(caller, table.owner, params);
   const row = await queryOne(db, `SELECT 1 FROM ${table.name} WHERE id = $1 AND ${visible} FOR KEY SHARE`, params);
   return row !== undefined;
 }
@@ -180,10 +226,10 @@ async function changeReferenceHolders<V extends OwnedValues>(
     db,
     `UPDATE ${table.name} SET ${change.set}, version = version + 1, updated_at = $2
      WHERE tenant_id = $1 AND ${change.holders}
-     RETURNING ${selectList(table)}`,
+     RETURNING ${recordSelectList(table)}`,
     [tenantId, now, ...change.params],
   );
-  return rows.map((row) => toRecord(table, row));
+  return rows.map((row) => recordFromRow(table, row));
 }
 
 /**
@@ -202,6 +248,11 @@ export async function changeReferenceHoldersOf<V extends OwnedValues>(
 ): Promise<StoredRecord<V>[]> {
   const set = change === 'clear' ? `${column} = NULL` : `${column} = ${column}`;
   return changeReferenceHolders(db, table, tenantId, now, { set, holders: `${column} = $3`, params: [referencedId] });
+}
+
+/** The tenant's records among `ids`, changed as is (version and `updated_at` move on): their views show something that changed. */
+export function touchRecords<V extends OwnedValues>(db: Db, table: RecordTable<V>, tenantId: string, ids: readonly string[], now: Date): Promise<StoredRecord<V>[]> {
+  return changeReferenceHolders(db, table, tenantId, now, { set: 'id = id', holders: 'id = ANY($3::uuid[])', params: [ids] });
 }
 
 /** Drops `referencedId` from a reference on every record of the tenant that holds it (null, or out of the list): the records changed. */
@@ -267,7 +318,14 @@ export async function countRecords(db: Db, table: { name: string }, filter: List
   return row!.count;
 }
 
-/** One page, ordered by the field and then the id, both in the same direction (a stable order). */
+/** The field, then the id, both in the same direction (a stable order). */
+function orderBy<OrderField extends string>(table: RecordTable<OwnedValues, OrderField>, order: ListOrder<OrderField>): string {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  // Qualified with the table: the select list may read a column under its own name as another type.
+  return `ORDER BY ${table.name}.${table.orderColumns[order.field]} ${direction}, ${table.name}.id ${direction}`;
+}
+
+/** One page of a list, in its order. */
 export async function listRecords<V extends OwnedValues, OrderField extends string>(
   db: Db,
   table: RecordTable<V, OrderField>,
@@ -275,15 +333,31 @@ export async function listRecords<V extends OwnedValues, OrderField extends stri
   order: ListOrder<OrderField>,
   page: { offset: number; limit: number },
 ): Promise<StoredRecord<V>[]> {
-  const direction = order.descending ? 'DESC' : 'ASC';
   const params = [...filter.params, page.limit, page.offset];
-  // Qualified with the table: the select list may read a column under its own name as another type.
   const rows = await queryRows<Row>(
     db,
-    `SELECT ${selectList(table)} FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}
-     ORDER BY ${table.name}.${table.orderColumns[order.field]} ${direction}, ${table.name}.id ${direction}
+    `SELECT ${recordSelectList(table)} FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}
+     ${orderBy(table as RecordTable<OwnedValues, OrderField>, order)}
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return rows.map((row) => toRecord(table, row));
+  return rows.map((row) => recordFromRow(table, row));
+}
+
+/** A record as an export's cells read it: its row, the values under their column names. */
+export type ExportedRecord<V extends OwnedValues> = V & { id: string; tenant_id: string; created_by: string; version: number; created_at: Date; updated_at: Date };
+
+/** Every record of a list, unpaged, in its order, as an export reads them (`ExportedRecord`s). */
+export function exportQueryOfList<V extends OwnedValues, OrderField extends string>(
+  table: RecordTable<V, OrderField>,
+  filter: ListFilterSql,
+  order: ListOrder<OrderField>,
+): ExportQuery {
+  return exportQueryOf({
+    table: table.name,
+    columns: recordSelectList(table),
+    where: filter.conditions.join(' AND '),
+    params: filter.params,
+    orderBy: orderBy(table as RecordTable<OwnedValues, OrderField>, order),
+  });
 }

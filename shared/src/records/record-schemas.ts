@@ -1,7 +1,9 @@
-import { isRealDate, isUuid, optionalText, readOnlyFields, requiredOr, uuidParam, recordListParams, orderingParam } from '@crm/shared';
 import { z } from 'zod';
+import { optionalText, readOnlyFields, requiredOr } from '../http/fields';
+import { orderingParam, recordListParams } from '../http/list-params';
+import { isRealDate, isUuid, uuidParam } from '../http/query-params';
 
-/** Field schemas and query parameters the three entities share (api-contract §4, §5). */
+/** Field schemas and query parameters the entities share (api-contract §4, §5). */
 
 export const NAME_MAX = 255;
 export const PHONE_MAX = 32;
@@ -31,8 +33,8 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** An optional web address: http(s) only; blank or null stored as null. */
-export const optionalUrl = optionalText(URL_MAX).refine(
+/** An optional web address of at most `max` characters: http(s) only; blank or null stored as null. */
+export const optionalHttpUrl = (max = URL_MAX) => optionalText(max).refine(
   (value) => value === null || isHttpUrl(value),
   'Enter a valid URL starting with http:// or https://.',
 );
@@ -81,12 +83,13 @@ export const choicesFilter = <const T extends readonly [string, ...string[]]>(va
 /** A `YYYY-MM-DD` bound of a date field (`due_date__gte`). */
 export const dateBound = z.string().refine(isRealDate, DATE_MESSAGE);
 
-/** The query parameters every list of this service takes. */
-export const commonListParams = { ...recordListParams, assigned_to: uuidParam.optional() };
+/** The query parameters of the list of an entity whose owner is `assigned_to`. */
+const ownedListParams = { ...recordListParams, assigned_to: uuidParam.optional() };
 
-/** A list's query string (less its `cf_<key>` filters): the common parameters, the entity's own, `ordering`. */
+/**
+ * A list's query string (less its `cf_<key>` filters) for an entity whose owner is `assigned_to`: the
+ * common parameters, the entity's own, `ordering`.
+ */
 export function listQuery<E extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(own: E, orderingFields: F) {
-  return z.strictObject({ ...commonListParams, ...own, ordering: orderingParam(orderingFields) });
+  return z.strictObject({ ...ownedListParams, ...own, ordering: orderingParam(orderingFields) });
 }
-
-export type CommonListQuery = z.output<z.ZodObject<typeof commonListParams>> & { ordering?: string };

@@ -1,0 +1,71 @@
+import { ForbiddenError, isAdmin, NOT_A_MEMBER, ownerToCheck, profileBelongsToTenant, refusedIds, ValidationError, type RecordKind } from '@crm/shared';
+import { accountReplica } from '../accounts/account-changes';
+import { contactCustomFields } from '../custom-fields/contact-custom-fields';
+import { contactsAsSeenBy, contactViews, type ContactView } from './contact-view';
+import { CONTACTS, type ContactValues } from './contacts.repository';
+import type { ContactListQuery } from './contacts.schemas';
+
+export const SERVICE_NAME = 'contacts';
+
+const NAME_MESSAGE = 'Give at least one of first_name or last_name.';
+export const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
+
+/**
+ * Contacts (api-contract §5): people the tenant deals with, standalone or at an account (checked against
+ * the accounts replica), owned by `owner_id` (shown as `owner`). What the shared records layer does with
+ * them is described here; their lead links, conversion and account replica are the service's own.
+ */
+export const contactKind: RecordKind<ContactValues, ContactView, ContactListQuery> = {
+  entity: 'contact',
+  source: SERVICE_NAME,
+  table: CONTACTS,
+  customFields: contactCustomFields,
+  owner: { field: 'owner_id', filter: 'owner' },
+  required: [],
+  /** The owner is a place in a team rather than data a form resends: a PUT that omits it keeps it. */
+  defaults: (owner) => ({
+    first_name: null,
+    last_name: null,
+    email: null,
+    phone: null,
+    title: null,
+    account_id: null,
+    linkedin_url: null,
+    tags: [],
+    owner_id: owner,
+    custom_fields: {},
+  }),
+  /** A contact needs a name after every write. */
+  validate(values) {
+    if (!values.first_name && !values.last_name) throw new ValidationError({ non_field_errors: NAME_MESSAGE });
+  },
+  /** Only an admin may give a contact to someone else; a member may name themselves (or resend the current owner, as a form does). */
+  checkOwnerChange(caller, wanted, current) {
+    if (wanted === undefined || isAdmin(caller)) return;
+    if (wanted !== caller.profileId && wanted !== current) {
+      throw new ForbiddenError('Only an admin may make someone else the owner of a contact.');
+    }
+  },
+  namedReferences: { account_id: 'account', owner_id: 'profile' },
+  /**
+   * The references that change name what they must: the owner a member of the tenant (profiles
+   * replica), the account one of the tenant the caller may open (accounts replica, locked until
+   * commit). Every bad one is reported in one 400.
+   */
+  async linkReferences(db, caller, values, existing) {
+    const errors: Record<string, string> = {};
+    const owner = ownerToCheck(contactKind, caller, values, existing);
+    if (owner !== undefined && !(await profileBelongsToTenant(db, caller.tenantId, owner))) errors.owner_id = NOT_A_MEMBER;
+    const account = values.account_id;
+    if (account !== null && account !== existing?.account_id && (await refusedIds(db, accountReplica, caller, [account])).size > 0) {
+      errors.account_id = UNKNOWN_ACCOUNT;
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return values;
+  },
+  views: contactViews,
+  asSeenBy: contactsAsSeenBy,
+  filters(filter, query) {
+    filter.where('account_id = ?', query.account);
+  },
+};
