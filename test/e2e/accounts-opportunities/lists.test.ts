@@ -6,8 +6,9 @@ import { createContact } from '../contacts/support';
 import { create, type EntityPath } from './support';
 
 /**
- * The lists of accounts, opportunities and tasks (api-contract §4): every filter, every ordering both ways,
- * paging, bad queries, and what a member's list and search may show and count.
+ * The lists of accounts, opportunities and tasks (api-contract §4): each one's own filters and orderings
+ * both ways, its bad queries, and what a member's filters may match. What every list does is in
+ * `conformance/lists.test.ts`.
  */
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -65,50 +66,6 @@ const labels = (body: { results: { name?: string; title?: string }[] }) => body.
 /** Ascending by a rank, ties by id (the stable order every list uses). */
 const byRankThenId = (records: any[], rank: (record: any) => number) =>
   [...records].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1)).map((r) => r.name ?? r.title);
-
-describe('every list', () => {
-  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: the envelope holds every record, newest first', async (entity) => {
-    const res = await list(entity, '');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ count: 5, next: null, previous: null, results: expect.any(Array) });
-    const created = { accounts, opportunities, tasks }[entity];
-    expect(res.body.results.map((r: { id: string }) => r.id)).toEqual([...created].reverse().map((r) => r.id));
-  });
-
-  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: paged, next and previous are absolute gateway URLs that work', async (entity) => {
-    const first = await list(entity, '?page_size=2&ordering=created_at');
-    expect(first.body.count).toBe(5);
-    expect(first.body.results).toHaveLength(2);
-    expect(first.body.previous).toBeNull();
-    const nextUrl = new URL(first.body.next);
-    expect(`${nextUrl.protocol}//${nextUrl.host}`).toBe(system.gatewayUrl);
-    expect(Object.fromEntries(nextUrl.searchParams)).toEqual({ page_size: '2', ordering: 'created_at', page: '2' });
-    const second = await system.api.get(first.body.next, { token: admin.access });
-    const third = await system.api.get(second.body.next, { token: admin.access });
-    expect(third.body.results).toHaveLength(1);
-    expect(third.body.next).toBeNull();
-    const seen = [...first.body.results, ...second.body.results, ...third.body.results].map((r: { id: string }) => r.id);
-    expect(new Set(seen).size).toBe(5);
-    expect((await system.api.get(third.body.previous, { token: admin.access })).body.results).toEqual(second.body.results);
-    expect((await list(entity, '?page=9')).body).toMatchObject({ count: 5, results: [] });
-    expect((await list(entity, '?page_size=100')).status).toBe(200);
-  });
-
-  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: filtered by owner, tags and creation time', async (entity) => {
-    const created = { accounts, opportunities, tasks }[entity];
-    const idsOf = (res: { body: { results: { id: string }[] } }) => res.body.results.map((r) => r.id).sort();
-    const sellers = created.filter((r) => r.assigned_to.id === seller.profileId).map((r) => r.id).sort();
-    expect(sellers).toHaveLength(3);
-    expect(idsOf(await list(entity, `?assigned_to=${seller.profileId}`))).toEqual(sellers);
-    const third = created[2];
-    const from = encodeURIComponent(third.created_at);
-    expect((await list(entity, `?created_at__gte=${from}`)).body.count).toBe(3);
-    expect((await list(entity, `?created_at__lte=${from}`)).body.count).toBe(3);
-    expect((await list(entity, `?created_at__gte=${from}&created_at__lte=${from}`)).body.results.map((r: { id: string }) => r.id)).toEqual([third.id]);
-    expect((await list(entity, '?created_at__gte=2999-01-01')).body.count).toBe(0);
-    expect((await list(entity, '?created_at__lte=2000-01-01')).body.count).toBe(0);
-  });
-});
 
 describe('the account list', () => {
   it.each([
@@ -228,23 +185,7 @@ describe('the task list', () => {
 });
 
 describe('bad queries', () => {
-  const COMMON_BAD = [
-    '?assigned_to=not-a-uuid',
-    '?created_at__gte=yesterday',
-    '?created_at__lte=2024-02-30',
-    '?ordering=colour',
-    '?ordering=-',
-    '?page=0',
-    '?page=abc',
-    '?page_size=101',
-    '?page_size=0',
-    '?colour=red',
-    '?tags=',
-    '?tags=a&tags=b',
-    `?search=${'x'.repeat(201)}`,
-  ];
   const CASES: [EntityPath, string][] = [
-    ...(['accounts', 'opportunities', 'tasks'] as const).flatMap((entity) => COMMON_BAD.map((query): [EntityPath, string] => [entity, query])),
     ['accounts', '?ordering=email'],
     ['accounts', '?stage=prospecting'],
     ['opportunities', '?stage=won'],
@@ -272,18 +213,6 @@ describe('bad queries', () => {
 
 describe("a member's view", () => {
   it.each([
-    ['accounts', ['Crane', 'Bolt', 'Acme']],
-    ['opportunities', ['Gamma', 'Beta', 'Alpha']],
-    ['tasks', ['Meet', 'Email', 'Call']],
-  ] as const)('%s: only what they created or own is listed and counted', async (entity, expected) => {
-    const res = await list(entity, '', seller.access);
-    expect(labels(res.body)).toEqual(expected);
-    expect(res.body.count).toBe(3);
-    const page = await list(entity, '?page_size=2', seller.access);
-    expect(page.body.count).toBe(3);
-  });
-
-  it.each([
     ['accounts', '?search=echo'],
     ['accounts', '?search=delta'],
     ['accounts', '?tags=nl'],
@@ -296,24 +225,5 @@ describe("a member's view", () => {
     const res = await list(entity, query.replace('ALPHA', opportunities[0].id), seller.access);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 0, next: null, previous: null, results: [] });
-  });
-
-  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: filtering by another owner shows nothing of theirs', async (entity) => {
-    expect((await list(entity, `?assigned_to=${admin.profileId}`, seller.access)).body.count).toBe(0);
-    expect((await list(entity, `?assigned_to=${other.profileId}`, seller.access)).body.count).toBe(0);
-  });
-
-  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: another tenant sees none of these', async (entity) => {
-    const stranger = await registerTenant(system.api, 'Stranger');
-    expect((await list(entity, '', stranger.access)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
-  });
-
-  it.each(['accounts', 'opportunities', 'tasks'] as const)('%s: a member without sales access gets 403, even with a bad query', async (entity) => {
-    const clerk = await addMember(system.api, admin, false);
-    for (const query of ['', '?ordering=colour']) {
-      const res = await list(entity, query, clerk.access);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ detail: expect.any(String) });
-    }
   });
 });

@@ -1,27 +1,12 @@
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { bodyOf, ENTITIES } from './entities';
 
 /**
  * Notes and files on the records of every entity (api-contract §5, §13): the same routes, rules and
- * answers for leads, contacts, accounts, opportunities and tasks, through the gateway. Each entity is
- * described once below (its path, the service that owns it, a body that creates one owned by a member);
- * the cases run for all five.
+ * answers for leads, contacts, accounts, opportunities and tasks, through the gateway. The cases run for
+ * all five entities (`entities.ts`).
  */
-interface Entity {
-  path: string;
-  service: 'leads' | 'contacts' | 'accounts-opportunities';
-  recordType: string;
-  body: (label: string, ownerProfileId?: string) => Record<string, unknown>;
-}
-
-const ENTITIES: Entity[] = [
-  { path: 'leads', service: 'leads', recordType: 'lead', body: (label, owner) => ({ first_name: label, ...(owner ? { assigned_to_id: owner } : {}) }) },
-  { path: 'contacts', service: 'contacts', recordType: 'contact', body: (label, owner) => ({ first_name: label, ...(owner ? { owner_id: owner } : {}) }) },
-  { path: 'accounts', service: 'accounts-opportunities', recordType: 'account', body: (label, owner) => ({ name: label, ...(owner ? { assigned_to_id: owner } : {}) }) },
-  { path: 'opportunities', service: 'accounts-opportunities', recordType: 'opportunity', body: (label, owner) => ({ name: label, ...(owner ? { assigned_to_id: owner } : {}) }) },
-  { path: 'tasks', service: 'accounts-opportunities', recordType: 'task', body: (label, owner) => ({ title: label, ...(owner ? { assigned_to_id: owner } : {}) }) },
-];
-
 const MB = 1024 * 1024;
 
 let system: TestSystem;
@@ -41,13 +26,13 @@ afterAll(async () => {
   await system.stop();
 });
 
-describe.each(ENTITIES)('notes and files on $recordType records', (entity) => {
+describe.each(ENTITIES)('notes and files on $entity records', (entity) => {
   const base = `/api/${entity.path}`;
   let record: { id: string };
 
   async function create(token: string, label: string, owner?: string): Promise<{ id: string }> {
-    const res = await system.api.post(`${base}/`, entity.body(label, owner), { token });
-    if (res.status !== 201) throw new Error(`create ${entity.recordType} failed: ${res.status} ${res.text}`);
+    const res = await system.api.post(`${base}/`, bodyOf(entity, label, owner ? { [entity.owner.field]: owner } : {}), { token });
+    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
     return res.body;
   }
 
@@ -60,7 +45,7 @@ describe.each(ENTITIES)('notes and files on $recordType records', (entity) => {
   async function storedOn(table: 'notes' | 'attachments', recordId: string): Promise<number> {
     const [row] = await system.services[entity.service]!.dataSource.query(
       `SELECT count(*)::int AS n FROM ${table} WHERE record_type = $1 AND record_id = $2`,
-      [entity.recordType, recordId],
+      [entity.entity, recordId],
     );
     return row.n;
   }

@@ -1,0 +1,187 @@
+import { startTestSystem, type TestSystem } from '../../support/system';
+import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { bodyOf, ENTITIES } from './entities';
+
+/**
+ * Every entity's list (api-contract §4): the envelope, paging by absolute gateway links, the common
+ * filters (owner, tags, search, creation time), ordering both ways with ties broken by the id, bad
+ * queries, and a member's view: what they may not open is never listed, matched nor counted. Each
+ * entity's own filters and orderings are in its own suite.
+ */
+let system: TestSystem;
+let admin: TenantAdmin;
+let seller: Member;
+let other: Member;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await registerTenant(system.api);
+  seller = await addMember(system.api, admin, true);
+  other = await addMember(system.api, admin, true);
+});
+afterAll(async () => {
+  await system.stop();
+});
+
+describe.each(ENTITIES)('the list of $path', (entity) => {
+  const records = `/api/${entity.path}/`;
+  /** The tenant's records as created, oldest first: Ada and Grace the seller's own, Alan owned by the seller (created by the admin), Katherine the admin's, Edsger the other member's. */
+  const created: any[] = [];
+
+  async function create(token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> {
+    const res = await system.api.post(records, bodyOf(entity, label, extra), { token });
+    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  beforeAll(async () => {
+    created.push(await create(seller.access, 'Ada', { tags: ['vip'] }));
+    created.push(await create(seller.access, 'Grace', { tags: ['gov', 'vip'] }));
+    created.push(await create(admin.access, 'Alan', { tags: ['uk'], [entity.owner.field]: seller.profileId }));
+    created.push(await create(admin.access, 'Katherine 100%_', { tags: [] }));
+    created.push(await create(other.access, 'Edsger', { tags: ['nl'] }));
+  });
+
+  const list = (query: string, token = admin.access) => system.api.get(`${records}${query}`, { token });
+  const labels = (body: { results: Record<string, string>[] }) => body.results.map((record) => record[entity.labelField]!.split(' ')[0]);
+
+  it('when read without parameters, then the envelope holds every record as shown, newest first', async () => {
+    const res = await list('');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ count: 5, next: null, previous: null, results: [...created].reverse() });
+  });
+
+  it('when paged, then next and previous are absolute gateway URLs that keep the filters and work', async () => {
+    const ordering = entity.textOrdering;
+    const first = await list(`?page_size=2&ordering=${ordering}`);
+    expect(first.body.count).toBe(5);
+    expect(labels(first.body)).toEqual(['Ada', 'Alan']);
+    expect(first.body.previous).toBeNull();
+    const nextUrl = new URL(first.body.next);
+    expect(`${nextUrl.protocol}//${nextUrl.host}`).toBe(system.gatewayUrl);
+    expect(Object.fromEntries(nextUrl.searchParams)).toEqual({ page_size: '2', ordering, page: '2' });
+    const second = await system.api.get(first.body.next, { token: admin.access });
+    expect(labels(second.body)).toEqual(['Edsger', 'Grace']);
+    const third = await system.api.get(second.body.next, { token: admin.access });
+    expect(labels(third.body)).toEqual(['Katherine']);
+    expect(third.body.next).toBeNull();
+    expect((await system.api.get(third.body.previous, { token: admin.access })).body).toEqual(second.body);
+    expect((await list('?page=9')).body).toMatchObject({ count: 5, results: [] });
+    expect((await list('?page_size=100')).status).toBe(200);
+  });
+
+  it.each([
+    ['?tags=vip', ['Grace', 'Ada']],
+    ['?tags=uk,nl', ['Edsger', 'Alan']],
+    ['?tags=nobody', []],
+    ['?search=GRACE', ['Grace']],
+    ['?search=100%25_', ['Katherine']],
+    ['?search=%25', ['Katherine']],
+    ['?search=_', ['Katherine']],
+    ['?search=nobody-at-all', []],
+    ['?search=a&tags=vip', ['Grace', 'Ada']],
+  ])('when filtered by %s, then exactly the matching records come back, and are counted', async (query, expected) => {
+    const res = await list(query);
+    expect(res.status).toBe(200);
+    expect(labels(res.body)).toEqual(expected);
+    expect(res.body.count).toBe(expected.length);
+  });
+
+  it('when filtered by owner and creation time, then the bounds hold', async () => {
+    expect(labels((await list(`?${entity.owner.filter}=${seller.profileId}`)).body)).toEqual(['Alan', 'Grace', 'Ada']);
+    expect(labels((await list(`?${entity.owner.filter}=${other.profileId}`)).body)).toEqual(['Edsger']);
+    const at = encodeURIComponent(created[1].created_at);
+    expect(labels((await list(`?created_at__gte=${at}`)).body)).toEqual(['Edsger', 'Katherine', 'Alan', 'Grace']);
+    expect(labels((await list(`?created_at__lte=${at}`)).body)).toEqual(['Grace', 'Ada']);
+    expect(labels((await list(`?created_at__gte=${at}&created_at__lte=${at}`)).body)).toEqual(['Grace']);
+    expect((await list('?created_at__gte=2999-01-01')).body.count).toBe(0);
+    expect((await list('?created_at__lte=2000-01-01')).body.count).toBe(0);
+  });
+
+  it('when ordered by its label or by creation, then ascending and descending are mirror images', async () => {
+    for (const [field, ascending] of [
+      [entity.textOrdering, ['Ada', 'Alan', 'Edsger', 'Grace', 'Katherine']],
+      ['created_at', ['Ada', 'Grace', 'Alan', 'Katherine', 'Edsger']],
+    ] as const) {
+      expect(labels((await list(`?ordering=${field}`)).body)).toEqual(ascending);
+      expect(labels((await list(`?ordering=-${field}`)).body)).toEqual([...ascending].reverse());
+    }
+  });
+
+  it('when ordered by updated_at, then the last changed comes last ascending and first descending', async () => {
+    const changed = await system.api.patch(`${records}${created[1].id}/`, { tags: ['gov', 'vip', 'changed'] }, { token: admin.access });
+    expect(changed.status).toBe(200);
+    const ascending = ['Ada', 'Alan', 'Katherine', 'Edsger', 'Grace'];
+    expect(labels((await list('?ordering=updated_at')).body)).toEqual(ascending);
+    expect(labels((await list('?ordering=-updated_at')).body)).toEqual([...ascending].reverse());
+    expect(labels((await list('?ordering=created_at')).body)).toEqual(['Ada', 'Grace', 'Alan', 'Katherine', 'Edsger']);
+  });
+
+  it('when labels tie, then the id breaks the tie in the same direction', async () => {
+    const tenant = await registerTenant(system.api, 'Twins');
+    const twins = [];
+    for (const tag of ['one', 'two', 'three']) {
+      const res = await system.api.post(records, bodyOf(entity, 'Twin', { tags: [tag] }), { token: tenant.access });
+      twins.push(res.body.id);
+    }
+    const byId = [...twins].sort();
+    const ids = async (query: string) => (await system.api.get(`${records}${query}`, { token: tenant.access })).body.results.map((r: { id: string }) => r.id);
+    expect(await ids(`?ordering=${entity.textOrdering}`)).toEqual(byId);
+    expect(await ids(`?ordering=-${entity.textOrdering}`)).toEqual([...byId].reverse());
+  });
+
+  it.each([
+    `?${entity.owner.filter}=not-a-uuid`,
+    '?created_at__gte=yesterday',
+    '?created_at__lte=2024-02-30',
+    '?ordering=colour',
+    '?ordering=-',
+    '?page=0',
+    '?page=abc',
+    '?page_size=101',
+    '?page_size=0',
+    '?colour=red',
+    '?tags=',
+    '?tags=a&tags=b',
+    `?search=${'x'.repeat(201)}`,
+    '?cf_missing=1',
+  ])('when the query is %s, then 400 in the validation shape', async (query) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: true, errors: expect.any(Object) });
+    expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);
+  });
+
+  describe("a member's view", () => {
+    it('when a member lists, then only what they created or own is listed and counted, page by page', async () => {
+      const res = await list('', seller.access);
+      expect(labels(res.body)).toEqual(['Alan', 'Grace', 'Ada']);
+      expect(res.body.count).toBe(3);
+      expect((await list('?page_size=2', seller.access)).body.count).toBe(3);
+      expect(labels((await list('', other.access)).body)).toEqual(['Edsger']);
+    });
+
+    it.each(['?search=katherine', '?search=edsger', '?tags=nl', '?search=_'])('when a member filters by %s, then a hidden record never matches, nor counts', async (query) => {
+      expect((await list(query, seller.access)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    });
+
+    it('when a member filters by another owner, then nothing of theirs shows', async () => {
+      expect((await list(`?${entity.owner.filter}=${admin.profileId}`, seller.access)).body.count).toBe(0);
+      expect((await list(`?${entity.owner.filter}=${other.profileId}`, seller.access)).body.count).toBe(0);
+    });
+
+    it('when another tenant lists, then it sees none of these', async () => {
+      const stranger = await registerTenant(system.api, 'Stranger');
+      expect((await list('?search=a', stranger.access)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    });
+
+    it('when a member without sales access lists, then 403, even with a bad query', async () => {
+      const clerk = await addMember(system.api, admin, false);
+      for (const query of ['', '?ordering=colour']) {
+        const res = await list(query, clerk.access);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ detail: expect.any(String) });
+      }
+    });
+  });
+});
