@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { auditEntries, create, outboxEvents, read, serviceDb, TIMESTAMP, UUID } from './support';
+import { create, outboxEvents, read, TIMESTAMP, UUID } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -117,55 +116,9 @@ describe('creating an account', () => {
     },
   );
 
-  it('when the body is not a JSON object, then 400', async () => {
-    for (const rawBody of ['[1,2]', '"text"', '{"name": ']) {
-      const res = await system.api.post('/api/accounts/', undefined, { token: admin.access, rawBody, headers: { 'content-type': 'application/json' } });
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(true);
-    }
-  });
-});
-
-describe('assigning an account', () => {
-  it('when an admin assigns it to a member, then the member owns it and the admin created it', async () => {
-    const account = await create(system.api, admin.access, 'accounts', { name: 'Assigned', assigned_to_id: seller.profileId });
-    expect(account.assigned_to).toEqual({ id: seller.profileId, email: seller.email });
-    expect(account.created_by).toBe(admin.profileId);
-  });
-
-  it('when the profile is not of this organisation, then 400 on assigned_to_id', async () => {
-    const other = await registerTenant(system.api, 'Other');
-    for (const id of [other.profileId, randomUUID()]) {
-      const res = await system.api.post('/api/accounts/', { name: 'X', assigned_to_id: id }, { token: admin.access });
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ assigned_to_id: expect.any(String) });
-    }
-  });
-
-  it('when a member assigns an account to someone else, then 403; to themselves, then 201', async () => {
-    const res = await system.api.post('/api/accounts/', { name: 'X', assigned_to_id: admin.profileId }, { token: seller.access });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ detail: expect.any(String) });
-    const own = await system.api.post('/api/accounts/', { name: 'X', assigned_to_id: seller.profileId }, { token: seller.access });
-    expect(own.status).toBe(201);
-  });
-
-  it('when a member reassigns their account to someone else, then 403 and it keeps its owner', async () => {
-    const account = await create(system.api, seller.access, 'accounts', { name: 'Mine' });
-    const res = await system.api.patch(`/api/accounts/${account.id}/`, { assigned_to_id: admin.profileId }, { token: seller.access });
-    expect(res.status).toBe(403);
-    expect((await read(system.api, admin.access, 'accounts', account.id)).assigned_to.id).toBe(seller.profileId);
-  });
 });
 
 describe('reading, changing and deleting an account', () => {
-  it('when the detail is read, then it is the record plus the custom field definitions', async () => {
-    const account = await create(system.api, admin.access, 'accounts', FULL_BODY);
-    const res = await system.api.get(`/api/accounts/${account.id}/`, { token: admin.access });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...account, custom_field_definitions: [] });
-  });
-
   it('when PATCH sends some fields, then only those change', async () => {
     const account = await create(system.api, admin.access, 'accounts', FULL_BODY);
     const res = await system.api.patch(`/api/accounts/${account.id}/`, { phone: null, website: '', tags: ['new-tag'] }, { token: admin.access });
@@ -212,15 +165,6 @@ describe('reading, changing and deleting an account', () => {
     expect((await read(system.api, admin.access, 'accounts', account.id)).industry).toBeNull();
   });
 
-  it('when PATCH or PUT carries a server-derived or unknown field, then 400 on it', async () => {
-    const account = await create(system.api, admin.access, 'accounts', { name: 'X' });
-    for (const method of ['patch', 'put'] as const) {
-      const res = await system.api[method](`/api/accounts/${account.id}/`, { name: 'Y', created_by: admin.profileId, colour: 'red' }, { token: admin.access });
-      expect(res.status).toBe(400);
-      expect(Object.keys(res.body.errors).sort()).toEqual(['colour', 'created_by']);
-    }
-  });
-
   it('when an account is renamed, then its opportunities show the new name as a change each; other changes touch them not', async () => {
     const account = await create(system.api, admin.access, 'accounts', { name: 'Old Name Ltd' });
     const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Deal', account_id: account.id });
@@ -235,16 +179,6 @@ describe('reading, changing and deleting an account', () => {
       ['opportunity.created', 'Old Name Ltd', 1],
       ['opportunity.updated', 'New Name Ltd', 2],
     ]);
-  });
-
-  it('when an account is deleted, then 204 with no body and it is gone', async () => {
-    const account = await create(system.api, admin.access, 'accounts', { name: 'Doomed' });
-    const res = await system.api.delete(`/api/accounts/${account.id}/`, { token: admin.access });
-    expect(res.status).toBe(204);
-    expect(res.text).toBe('');
-    expect((await system.api.get(`/api/accounts/${account.id}/`, { token: admin.access })).status).toBe(404);
-    const [row] = await serviceDb(system).query('SELECT count(*)::int AS n FROM accounts WHERE id = $1', [account.id]);
-    expect(row.n).toBe(0);
   });
 
   it('when an account with opportunities and tasks is deleted, then they stay, without the account, as a change each', async () => {
@@ -273,25 +207,3 @@ describe('reading, changing and deleting an account', () => {
   });
 });
 
-describe('account events', () => {
-  it('when an account is created, changed and deleted, then account.created, account.updated and account.deleted reach the audit log', async () => {
-    const account = await create(system.api, seller.access, 'accounts', { name: 'Evented', tags: ['a'] });
-    await system.api.patch(`/api/accounts/${account.id}/`, { name: 'Evented Ltd' }, { token: seller.access });
-    await system.api.delete(`/api/accounts/${account.id}/`, { token: seller.access });
-    const log = await auditEntries(system, admin, account.id, 3);
-    expect(log.map((entry) => entry.type)).toEqual(['account.created', 'account.updated', 'account.deleted']);
-    expect(log[0].data).toEqual({ ...account, version: 1 });
-    expect(log[1].data).toMatchObject({ id: account.id, name: 'Evented Ltd', version: 2 });
-    expect(log[2].data).toEqual({ id: account.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
-    expect(log[2].actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
-  });
-
-  it('when a PATCH or PUT changes nothing, then no event is written and the record is unchanged', async () => {
-    const account = await create(system.api, admin.access, 'accounts', { name: 'Still', tags: ['a'], industry: 'Tea' });
-    const patch = await system.api.patch(`/api/accounts/${account.id}/`, { name: 'Still', tags: ['a'] }, { token: admin.access });
-    expect(patch.body).toEqual(account);
-    const put = await system.api.put(`/api/accounts/${account.id}/`, { name: 'Still', tags: ['a'], industry: 'Tea' }, { token: admin.access });
-    expect(put.body).toEqual(account);
-    expect((await outboxEvents(system, account.id)).map((e) => e.type)).toEqual(['account.created']);
-  });
-});

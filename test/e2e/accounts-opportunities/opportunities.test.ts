@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { createContact } from '../contacts/support';
-import { auditEntries, create, outboxEvents, read, TIMESTAMP, UUID } from './support';
+import { create, outboxEvents, read, TIMESTAMP, UUID } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -160,11 +160,6 @@ describe('creating an opportunity', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ [field]: expect.any(String) });
   });
-
-  it('when a member assigns it to someone else, then 403', async () => {
-    const res = await system.api.post('/api/opportunities/', { name: 'X', assigned_to_id: admin.profileId }, { token: seller.access });
-    expect(res.status).toBe(403);
-  });
 });
 
 describe('changing an opportunity', () => {
@@ -271,26 +266,3 @@ describe('deleting an opportunity', () => {
   });
 });
 
-describe('opportunity events', () => {
-  it('when an opportunity is created, changed and deleted, then its three events reach the audit log', async () => {
-    const opportunity = await create(system.api, seller.access, 'opportunities', { name: 'Evented', account_id: account.id, amount: '5' });
-    await system.api.patch(`/api/opportunities/${opportunity.id}/`, { stage: 'closed_won' }, { token: seller.access });
-    await system.api.delete(`/api/opportunities/${opportunity.id}/`, { token: seller.access });
-    const log = await auditEntries(system, admin, opportunity.id, 3);
-    expect(log.map((entry) => entry.type)).toEqual(['opportunity.created', 'opportunity.updated', 'opportunity.deleted']);
-    expect(log[0].data).toEqual({ ...opportunity, version: 1 });
-    expect(log[1].data).toMatchObject({ stage: 'closed_won', amount: '5.00', account: { id: account.id, name: 'Engines' }, version: 2 });
-    expect(log[2].data).toEqual({ id: opportunity.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
-  });
-
-  it('when a PATCH changes nothing, then no event is written', async () => {
-    const opportunity = await create(system.api, admin.access, 'opportunities', { name: 'Same', amount: '1.50', contact_ids: [contactA], close_date: '2027-05-01' });
-    const res = await system.api.patch(
-      `/api/opportunities/${opportunity.id}/`,
-      { name: 'Same', amount: 1.5, contact_ids: [contactA], close_date: '2027-05-01' },
-      { token: admin.access },
-    );
-    expect(res.body).toEqual(opportunity);
-    expect((await outboxEvents(system, opportunity.id)).map((e) => e.type)).toEqual(['opportunity.created']);
-  });
-});

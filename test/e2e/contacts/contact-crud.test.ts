@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { linkContactToLead } from '@crm/contacts';
 import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
-import { auditEntries } from '../../support/events';
-import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP, UUID, waitForProfilesInContacts } from './support';
+import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP, UUID } from './support';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -128,34 +127,9 @@ describe('creating a contact', () => {
     if (status === 400) expect(res.body.errors).toEqual({ linkedin_url: expect.any(String) });
     else expect(res.body.linkedin_url).toBe(url === '' ? null : url);
   });
-
-  it('when the body is not a JSON object, then 400', async () => {
-    for (const rawBody of ['[1,2]', '"text"', '{"first_name": ']) {
-      const res = await system.api.post('/api/contacts/', undefined, { token: admin.access, rawBody, headers: { 'content-type': 'application/json' } });
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(true);
-    }
-  });
 });
 
 describe('the owner of a contact', () => {
-  it('when an admin gives it to a member, then the member owns it', async () => {
-    const contact = await createContact(system.api, admin.access, { first_name: 'Given', owner_id: seller.profileId });
-    expect(contact.owner).toEqual({ id: seller.profileId, email: seller.email });
-    expect(contact.created_by).toBe(admin.profileId);
-  });
-
-  it('when the profile is not of this organisation, then 400 on owner_id', async () => {
-    const other = await registerTenant(system.api, 'Other');
-    // Once the replica holds the other tenant's admin too: a copy of another tenant's member is no member of this one.
-    await waitForProfilesInContacts(system, [other.profileId]);
-    for (const id of [other.profileId, randomUUID()]) {
-      const res = await system.api.post('/api/contacts/', { first_name: 'X', owner_id: id }, { token: admin.access });
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ owner_id: expect.any(String) });
-    }
-  });
-
   it('when a member gives a contact to someone else, then 403; to themselves, then it is theirs', async () => {
     const res = await system.api.post('/api/contacts/', { first_name: 'X', owner_id: admin.profileId }, { token: seller.access });
     expect(res.status).toBe(403);
@@ -244,13 +218,6 @@ describe('the account of a contact', () => {
 });
 
 describe('reading, changing and deleting a contact', () => {
-  it('when the detail is read, then it carries the custom field definitions', async () => {
-    const contact = await createContact(system.api, admin.access, FULL_BODY());
-    const res = await system.api.get(`/api/contacts/${contact.id}/`, { token: admin.access });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...contact, custom_field_definitions: [] });
-  });
-
   it('when the contact is linked to leads, then lead_ids lists them, oldest link first', async () => {
     const contact = await createContact(system.api, admin.access, { first_name: 'Converted' });
     const [first, second] = [randomUUID(), randomUUID()];
@@ -298,18 +265,6 @@ describe('reading, changing and deleting a contact', () => {
     expect((await detail(contact.id)).contact.first_name).toBe('Solo');
   });
 
-  it('when PATCH or PUT carries a server-derived or unknown field, then 400 on it and nothing changes', async () => {
-    const contact = await createContact(system.api, admin.access, { first_name: 'X' });
-    for (const method of ['patch', 'put'] as const) {
-      for (const field of ['created_at', 'account', 'lead_ids', 'nickname']) {
-        const res = await system.api[method](`/api/contacts/${contact.id}/`, { first_name: 'Y', [field]: '2020-01-01' }, { token: admin.access });
-        expect(res.status).toBe(400);
-        expect(res.body.errors).toEqual({ [field]: expect.any(String) });
-      }
-    }
-    expect((await detail(contact.id)).contact).toEqual(contact);
-  });
-
   it('when a contact is deleted, then 204 with no body, and it and its lead links are gone', async () => {
     const contact = await createContact(system.api, admin.access, { first_name: 'Doomed' });
     await linkContactToLead(contactsDb(system), admin.orgId, contact.id, randomUUID());
@@ -326,33 +281,3 @@ describe('reading, changing and deleting a contact', () => {
   });
 });
 
-describe('contact events', () => {
-  it('when a contact is created, changed and deleted, then contact.created, contact.updated and contact.deleted reach the audit log', async () => {
-    const contact = await createContact(system.api, seller.access, { first_name: 'Evented', account_id: account.id });
-    await system.api.patch(`/api/contacts/${contact.id}/`, { last_name: 'Changed' }, { token: seller.access });
-    await system.api.delete(`/api/contacts/${contact.id}/`, { token: seller.access });
-    const log = await auditEntries(system, admin, contact.id, 3);
-    expect(log.map((entry: { type: string }) => entry.type)).toEqual(['contact.created', 'contact.updated', 'contact.deleted']);
-    expect(log[0].data).toEqual({ ...contact, version: 1 });
-    expect(log[1].data).toMatchObject({ id: contact.id, last_name: 'Changed', account, version: 2 });
-    expect(log[2].data).toEqual({ id: contact.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
-    for (const entry of log) expect(entry.actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
-  });
-
-  it('when a PATCH or PUT changes nothing, then no event is written', async () => {
-    const body = { first_name: 'Still', tags: ['a'], account_id: account.id, linkedin_url: 'https://linkedin.com/in/still' };
-    const contact = await createContact(system.api, admin.access, body);
-    const patched = await system.api.patch(`/api/contacts/${contact.id}/`, { first_name: 'Still', tags: ['a'] }, { token: admin.access });
-    expect(patched.status).toBe(200);
-    expect(patched.body).toEqual(contact);
-    const put = await system.api.put(`/api/contacts/${contact.id}/`, body, { token: admin.access });
-    expect(put.body).toEqual(contact);
-    expect((await outboxEvents(system, contact.id)).map((event) => event.type)).toEqual(['contact.created']);
-    const changed = await system.api.put(`/api/contacts/${contact.id}/`, { first_name: 'Still' }, { token: admin.access });
-    expect(changed.body.account).toBeNull();
-    expect((await outboxEvents(system, contact.id)).map((event) => [event.type, event.data.version])).toEqual([
-      ['contact.created', 1],
-      ['contact.updated', 2],
-    ]);
-  });
-});

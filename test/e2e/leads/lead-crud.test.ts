@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { createLead } from '../../support/leads';
 import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -107,14 +106,6 @@ describe('creating a lead', () => {
     );
   });
 
-  it('when the body is not a JSON object, then 400', async () => {
-    for (const rawBody of ['[1,2]', '"text"', '{"first_name": ']) {
-      const res = await system.api.post('/api/leads/', undefined, { token: admin.access, rawBody, headers: { 'content-type': 'application/json' } });
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(true);
-    }
-  });
-
   it('when a new lead is sent as converted, then 400 on status', async () => {
     const res = await system.api.post('/api/leads/', { first_name: 'X', status: 'converted' }, { token: admin.access });
     expect(res.status).toBe(400);
@@ -122,38 +113,7 @@ describe('creating a lead', () => {
   });
 });
 
-describe('assigning a lead', () => {
-  it('when an admin assigns it to a member, then the member owns it', async () => {
-    const lead = await createLead(system.api, admin.access, { first_name: 'Assigned', assigned_to_id: seller.profileId });
-    expect(lead.assigned_to).toEqual({ id: seller.profileId, email: seller.email });
-    expect(lead.created_by).toBe(admin.profileId);
-  });
-
-  it('when the profile is not of this organisation, then 400 on assigned_to_id', async () => {
-    const other = await registerTenant(system.api, 'Other');
-    for (const id of [other.profileId, randomUUID()]) {
-      const res = await system.api.post('/api/leads/', { first_name: 'X', assigned_to_id: id }, { token: admin.access });
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ assigned_to_id: expect.any(String) });
-    }
-  });
-
-  it('when a member assigns a lead to someone else, then 403', async () => {
-    const res = await system.api.post('/api/leads/', { first_name: 'X', assigned_to_id: admin.profileId }, { token: seller.access });
-    expect(res.status).toBe(403);
-    const own = await system.api.post('/api/leads/', { first_name: 'X', assigned_to_id: seller.profileId }, { token: seller.access });
-    expect(own.status).toBe(201);
-  });
-});
-
 describe('reading, changing and deleting a lead', () => {
-  it('when the detail is read, then it carries the custom field definitions', async () => {
-    const lead = await createLead(system.api, admin.access, FULL_BODY);
-    const res = await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...lead, custom_field_definitions: [] });
-  });
-
   it('when PATCH sends some fields, then only those change and the version moves on', async () => {
     const lead = await createLead(system.api, admin.access, FULL_BODY);
     const res = await system.api.patch(`/api/leads/${lead.id}/`, { phone: null, tags: ['new-tag'] }, { token: admin.access });
@@ -191,15 +151,6 @@ describe('reading, changing and deleting a lead', () => {
     expect((await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access })).body.first_name).toBe('Solo');
   });
 
-  it('when PATCH or PUT carries a server-derived field, then 400 on it', async () => {
-    const lead = await createLead(system.api, admin.access, { first_name: 'X' });
-    for (const method of ['patch', 'put'] as const) {
-      const res = await system.api[method](`/api/leads/${lead.id}/`, { first_name: 'Y', created_at: '2020-01-01' }, { token: admin.access });
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ created_at: expect.any(String) });
-    }
-  });
-
   it('when the status changes, then the lead moves to the end of the new column', async () => {
     const inColumn = await createLead(system.api, admin.access, { first_name: 'Q', status: 'qualified' });
     const lead = await createLead(system.api, admin.access, { first_name: 'Mover' });
@@ -213,43 +164,5 @@ describe('reading, changing and deleting a lead', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ status: expect.any(String) });
   });
-
-  it('when a lead is deleted, then 204 with no body and it is gone', async () => {
-    const lead = await createLead(system.api, admin.access, { first_name: 'Doomed' });
-    const res = await system.api.delete(`/api/leads/${lead.id}/`, { token: admin.access });
-    expect(res.status).toBe(204);
-    expect(res.text).toBe('');
-    expect((await system.api.get(`/api/leads/${lead.id}/`, { token: admin.access })).status).toBe(404);
-    const [row] = await system.services.leads!.dataSource.query('SELECT count(*)::int AS n FROM leads WHERE id = $1', [lead.id]);
-    expect(row.n).toBe(0);
-  });
 });
 
-describe('lead events', () => {
-  it('when a lead is created, changed and deleted, then lead.created, lead.updated and lead.deleted reach the audit log', async () => {
-    const lead = await createLead(system.api, seller.access, { first_name: 'Evented' });
-    await system.api.patch(`/api/leads/${lead.id}/`, { last_name: 'Changed' }, { token: seller.access });
-    await system.api.delete(`/api/leads/${lead.id}/`, { token: seller.access });
-    const log = await eventually(
-      async () => {
-        const res = await system.api.get(`/api/audit-logs/?record_id=${lead.id}&ordering=time`, { token: admin.access });
-        return res.body.count === 3 ? res.body.results : undefined;
-      },
-      30_000, // delivery is under test, not its speed: at the start of the full run the machine is at its busiest
-      'three lead events in the audit log',
-    );
-    expect(log.map((entry: { type: string }) => entry.type)).toEqual(['lead.created', 'lead.updated', 'lead.deleted']);
-    expect(log[0].data).toMatchObject({ id: lead.id, first_name: 'Evented', version: 1 });
-    expect(log[1].data).toMatchObject({ last_name: 'Changed', version: 2 });
-    expect(log[2].data).toEqual({ id: lead.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
-    expect(log[2].actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
-  });
-
-  it('when a PATCH changes nothing, then no event is written', async () => {
-    const lead = await createLead(system.api, admin.access, { first_name: 'Still', tags: ['a'] });
-    const res = await system.api.patch(`/api/leads/${lead.id}/`, { first_name: 'Still', tags: ['a'] }, { token: admin.access });
-    expect(res.status).toBe(200);
-    const [row] = await system.services.leads!.dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE subject = $1`, [lead.id]);
-    expect(row.n).toBe(1);
-  });
-});
