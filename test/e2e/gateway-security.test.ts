@@ -3,18 +3,14 @@ import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'j
 import { authConfig, openedSigningKey, signingKeyCipher } from '@crm/auth';
 import { loadConfig, mintInternalToken, type Caller } from '@crm/shared';
 import { callInternal } from '../support/internal-api';
-import { startTestSystem, type TestSystem } from '../support/system';
+import type { TestSystem } from '../support/system';
 import { addMember, PASSWORD, registerTenant, type TenantAdmin } from '../support/tenants';
+import { startWithTenant } from '../support/suite';
 
 let system: TestSystem;
 let admin: TenantAdmin;
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant()));
+afterAll(() => system.stop());
 
 const TOKEN_NOT_VALID = { detail: expect.any(String), code: 'token_not_valid' };
 

@@ -1,5 +1,6 @@
-import { startTestSystem, type TestSystem } from '../support/system';
-import { registerTenant, type TenantAdmin } from '../support/tenants';
+import type { TestSystem } from '../support/system';
+import type { TenantAdmin } from '../support/tenants';
+import { startWithTenant } from '../support/suite';
 
 /**
  * Malformed Unicode (api-contract §4): a string with an unpaired UTF-16 surrogate (`"\ud800"` in JSON) is a 400
@@ -8,13 +9,8 @@ import { registerTenant, type TenantAdmin } from '../support/tenants';
 let system: TestSystem;
 let admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant()));
+afterAll(() => system.stop());
 
 /** A JSON body as a client sends it, with the escape written out (JSON.stringify would too). */
 const raw = (json: string) => ({ token: admin.access, rawBody: json, headers: { 'content-type': 'application/json' } });

@@ -1,16 +1,14 @@
 import { parsePrometheus, sampleValue, type Sample } from '../support/prometheus-text';
 import { createLead } from '../support/leads';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { eventually, registerTenant, type TenantAdmin } from '../support/tenants';
+import type { TestSystem } from '../support/system';
+import { eventually, type TenantAdmin } from '../support/tenants';
+import { startWithTenant } from '../support/suite';
 
 const READ_LIMIT = 3;
 
 let system: TestSystem;
 let admin: TenantAdmin;
-beforeAll(async () => {
-  system = await startTestSystem({ THROTTLE_RATES: `read=${READ_LIMIT}/hour,write=100/hour,anon=100/minute` });
-  admin = await registerTenant(system.api);
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant({ settings: { THROTTLE_RATES: `read=${READ_LIMIT}/hour,write=100/hour,anon=100/minute` } })));
 afterAll(() => system.stop());
 
 async function scrape(baseUrl: string): Promise<{ text: string; samples: Sample[] }> {

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createLead } from '../support/leads';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { eventually, registerTenant, type TenantAdmin } from '../support/tenants';
+import type { TestSystem } from '../support/system';
+import { eventually, type TenantAdmin } from '../support/tenants';
+import { startWithTenant } from '../support/suite';
 
 /**
  * The bytes uploads hold at once (UPLOAD_BYTES_IN_FLIGHT per service process, UPLOAD_BYTES_PER_CREDENTIAL):
@@ -22,8 +23,7 @@ let lead: { id: string };
 let tokens: string[];
 
 beforeAll(async () => {
-  system = await startTestSystem({ UPLOAD_BYTES_IN_FLIGHT: String(IN_FLIGHT), UPLOAD_BYTES_PER_CREDENTIAL: String(PER_CREDENTIAL) });
-  admin = await registerTenant(system.api);
+  ({ system, admin } = await startWithTenant({ settings: { UPLOAD_BYTES_IN_FLIGHT: String(IN_FLIGHT), UPLOAD_BYTES_PER_CREDENTIAL: String(PER_CREDENTIAL) } }));
   lead = await createLead(system.api, admin.access, { first_name: 'Uploaded' });
   // The admin's API tokens: credentials of their own, apart from the admin's access tokens.
   tokens = [];
@@ -32,9 +32,7 @@ beforeAll(async () => {
     tokens.push(created.body.token);
   }
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const attachments = () => `/api/leads/${lead.id}/attachments/`;
 

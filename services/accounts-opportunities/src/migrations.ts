@@ -15,8 +15,8 @@ import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagi
  * they are checked against `known_records`, a replica fed by their events.
  */
 /**
- * The columns every record table has besides its own: what `records/record-table.ts` reads as the
- * server-derived part and the owner, tags and custom fields of every entity.
+ * The columns every record table has besides its own: what the records layer reads as the
+ * server-derived part and the owner, tags and custom fields of every entity (`shared/src/records/record-table.ts`).
  */
 const OWNED_RECORD_COLUMNS = `tags text[] NOT NULL DEFAULT '{}',
         assigned_to uuid NOT NULL,

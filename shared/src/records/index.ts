@@ -8,3 +8,5 @@ export * from './record-schemas';
 export * from './record-kind';
 export * from './record-use-cases';
 export * from './record-routes';
+export * from './record-creation';
+export * from './record-import-export';

@@ -5,6 +5,7 @@ import { ValidationError } from '../errors';
 import type { EventActor } from '../messaging';
 import { enqueueRecordsCreated, enqueueRecordChanged, enqueueRecordDeleted } from '../messaging/record-events';
 import type { NamedReferences } from '../replicas/replicated-references';
+import type { NewRecordRow } from './record-creation';
 import type { ListFilter, RecordListQuery } from './record-list';
 import { ownerOf, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
 import { sameValues as sameRecordValues } from './same-values';
@@ -48,6 +49,12 @@ export interface RecordKind<V extends OwnedValues, View extends { id: string }, 
   validate?(values: V): void;
   /** The entity's own rules on a body, before anything is read (a lead's status: 400 or 422). */
   checkInput?(mode: WriteMode, input: RecordInput, existing: V | undefined): void;
+  /**
+   * Checks of a batch of new records the kind makes at once, one query per lookup (an import of 5,000
+   * contacts looks their accounts up in one): it refuses a row by adding to its `errors`, and completes
+   * values the server gives (a lead's place at the end of its board column).
+   */
+  checkNew?(db: Db, caller: Caller, rows: NewRecordRow<V>[]): Promise<void>;
   /** Values the server completes on a change, once the body's are known (a lead moved to another status goes to the end of its column). */
   completeChange?(db: Db, caller: Caller, input: RecordInput, values: V, existing: V): Promise<void>;
   /** Who may name which owner (403); by default only an admin may give a record to someone else. */

@@ -18,26 +18,38 @@ export interface OwnedView extends RecordViewEnd {
   assigned_to: ProfileRef;
 }
 
-/** Spread last into the entity's view, it also carries the record's version (the ETag, `withVersion`). */
-export function recordViewEnd(record: StoredRecord<OwnedValues>): RecordViewEnd {
-  return withVersion(
-    {
-      tags: record.values.tags,
-      custom_fields: record.values.custom_fields,
-      org: record.tenantId,
-      created_by: record.createdBy,
-      created_at: record.createdAt.toISOString(),
-      updated_at: record.updatedAt.toISOString(),
-    },
-    record.version,
-  );
+/** How an entity's view differs from its columns: the owner's field (`assigned_to` unless said), columns it hides, fields it adds (linked names). */
+export interface ViewShape<V extends OwnedValues> {
+  ownerField?: string;
+  hide?: readonly (keyof V & string)[];
+  add?: (record: StoredRecord<V>) => Record<string, unknown>;
 }
 
-/** `recordViewEnd` with the owner as `assigned_to`. */
-export const ownedView = (record: StoredRecord<OwnedValues>, owner: ProfileRef): OwnedView =>
-  withVersion({ assigned_to: owner, ...recordViewEnd(record) }, record.version);
+/**
+ * A record as the API shows it: its id, each value column under its own name, what the view adds, the
+ * owner as `{id, email}`, then tags, custom fields and what the server derives; it carries the
+ * record's version for the ETag (`withVersion`).
+ */
+export function recordView<V extends OwnedValues, View>(table: RecordTable<V>, record: StoredRecord<V>, owner: ProfileRef, shape: ViewShape<V> = {}): View {
+  const own = table.columns.filter((column) => column !== table.owner && column !== 'tags' && column !== 'custom_fields' && !shape.hide?.includes(column));
+  const { values } = record;
+  const view = {
+    id: record.id,
+    ...Object.fromEntries(own.map((column) => [column, values[column]])),
+    ...shape.add?.(record),
+    [shape.ownerField ?? 'assigned_to']: owner,
+    tags: values.tags,
+    custom_fields: values.custom_fields,
+    org: record.tenantId,
+    created_by: record.createdBy,
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  };
+  return withVersion(view, record.version) as View;
+}
 
-/** The owners `{id, email}` of records of one tenant, looked up in one query. */
-export function ownersOf<V extends OwnedValues>(db: Db, table: RecordTable<V>, tenantId: string, records: StoredRecord<V>[]): Promise<Map<string, ProfileRef>> {
-  return profileRefs(db, tenantId, records.map((record) => ownerOf(table, record.values)));
+/** The views of records of one tenant, their owners `{id, email}` looked up in one query. */
+export async function recordViews<V extends OwnedValues, View>(db: Db, table: RecordTable<V>, tenantId: string, records: StoredRecord<V>[], shape: ViewShape<V> = {}): Promise<View[]> {
+  const owners = await profileRefs(db, tenantId, records.map((record) => ownerOf(table, record.values)));
+  return records.map((record) => recordView<V, View>(table, record, owners.get(ownerOf(table, record.values))!, shape));
 }

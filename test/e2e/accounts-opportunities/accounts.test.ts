@@ -1,18 +1,13 @@
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { create, outboxEvents, read, TIMESTAMP, UUID } from './support';
+import { startWithTenant } from '../../support/suite';
 
 let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+afterAll(() => system.stop());
 
 const FULL_BODY = {
   name: '  Analytical Engines Ltd ',

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { insertAccountIfAbsent, insertOpportunityIfAbsent } from '@crm/accounts-opportunities';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { read, serviceDb } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * The inserts lead conversion runs in the service (api-contract §6): by the ids the leads service allocated,
@@ -13,14 +14,8 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+afterAll(() => system.stop());
 
 describe('inserts for lead conversion', () => {
   it('when the account and the opportunity are inserted twice by the same ids, then each exists once, as first written', async () => {

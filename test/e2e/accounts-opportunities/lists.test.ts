@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { createContact } from '../contacts/support';
 import { create, type EntityPath } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * The lists of accounts, opportunities and tasks (api-contract §4): each one's own filters and orderings
  * both ways, its bad queries, and what a member's filters may match. What every list does is in
  * `conformance/lists.test.ts`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let other: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member, other: Member;
 const accounts: any[] = [];
 const opportunities: any[] = [];
 const tasks: any[] = [];
@@ -22,10 +20,7 @@ let lead: string;
 let contact: string;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  other = await addMember(system.api, admin, true);
+  ({ system, admin, seller, other } = await startWithTenant({ members: { seller: true, other: true } }));
   const api = system.api;
   lead = (await createLead(api, seller.access, { last_name: 'Lovelace' })).id;
   contact = (await createContact(api, seller.access, { last_name: 'Hopper' })).id;
@@ -56,9 +51,7 @@ beforeAll(async () => {
   await api.patch(`/api/opportunities/${alpha.id}/`, { probability: 90 }, { token: admin.access });
   await api.patch(`/api/tasks/${tasks[0].id}/`, { tags: ['phone', 'urgent'] }, { token: admin.access });
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const list = (entity: EntityPath, query: string, token = admin.access) => system.api.get(`/api/${entity}/${query}`, { token });
 const labels = (body: { results: { name?: string; title?: string }[] }) => body.results.map((r) => r.name ?? r.title);

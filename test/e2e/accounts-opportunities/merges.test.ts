@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
 import { announce, create, knownRecord, outboxEvents, publishEvent, read, waitForHandled, type EntityPath } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Merges of contacts and leads (api-contract §6), as the leads and contacts services announce them
@@ -14,14 +15,8 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  stranger = await registerTenant(system.api, 'Stranger');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, stranger } = await startWithTenant({ tenants: { stranger: 'Stranger' } })));
+afterAll(() => system.stop());
 
 type KnownType = 'contact' | 'lead';
 

@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { eventually, type Member, type TenantAdmin } from '../../support/tenants';
 import { createContact } from '../contacts/support';
 import { create, outboxEvents, read, TIMESTAMP, UUID } from './support';
+import { startWithTenant } from '../../support/suite';
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let stranger: TenantAdmin;
-let account: any;
-let strangersAccount: any;
-let contactA: string;
-let contactB: string;
-let strangersContact: string;
+let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin, account: any;
+let strangersAccount: any, contactA: string, contactB: string, strangersContact: string;
 
 /** A contact created through the gateway a moment before it is named, as a client would. */
 const newContact = async (token: string, first_name: string): Promise<string> => (await createContact(system.api, token, { first_name })).id;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Stranger');
+  ({ system, admin, seller, stranger } = await startWithTenant({ members: { seller: true }, tenants: { stranger: 'Stranger' } }));
   // The seller's, so both the seller and the admin may name them.
   account = await create(system.api, seller.access, 'accounts', { name: 'Engines' });
   strangersAccount = await create(system.api, stranger.access, 'accounts', { name: 'Stranger Co' });
@@ -29,9 +20,7 @@ beforeAll(async () => {
   contactB = await newContact(seller.access, 'Grace');
   strangersContact = await newContact(stranger.access, 'Eve');
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 describe('creating an opportunity', () => {
   it('when the body is complete, then 201 with the full record, its account shown by name', async () => {

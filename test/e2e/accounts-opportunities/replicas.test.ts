@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 import { announce, knownRecord, outboxEvents, publishEvent, waitForHandled } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * What the service keeps of other services, fed by their events through the bus: the profiles replica
@@ -13,14 +14,8 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  stranger = await registerTenant(system.api, 'Stranger');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, stranger } = await startWithTenant({ tenants: { stranger: 'Stranger' } })));
+afterAll(() => system.stop());
 
 const task = (body: Record<string, unknown>) => system.api.post('/api/tasks/', { title: 'Replica check', ...body }, { token: admin.access });
 const opportunity = (body: Record<string, unknown>) => system.api.post('/api/opportunities/', { name: 'Replica check', ...body }, { token: admin.access });

@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { createContact } from '../contacts/support';
 import { create, read, TIMESTAMP, UUID } from './support';
+import { startWithTenant } from '../../support/suite';
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let stranger: TenantAdmin;
-let account: any;
-let opportunity: any;
-let lead: any;
+let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin, account: any, opportunity: any, lead: any;
 let strangers: { account: any; opportunity: any; lead: any; contact: string };
 let contact: string;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Stranger');
+  ({ system, admin, seller, stranger } = await startWithTenant({ members: { seller: true }, tenants: { stranger: 'Stranger' } }));
   // The seller's own, each used at once as a client would: the task checks ask their owners while the
   // replicas have not heard of them yet.
   account = await create(system.api, seller.access, 'accounts', { name: 'Engines' });
@@ -33,9 +25,7 @@ beforeAll(async () => {
     contact: (await createContact(system.api, stranger.access, { first_name: 'Mallory' })).id,
   };
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 describe('creating a task', () => {
   it('when the body is complete, then 201 with the full record', async () => {

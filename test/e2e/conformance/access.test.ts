@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES, type Entity } from './entities';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * architecture §3 on every route and method under a record id, for every entity: a record of another
@@ -9,24 +10,10 @@ import { bodyOf, ENTITIES, type Entity } from './entities';
  * and the record is unchanged; a member without sales access gets 403; an openable record the role
  * may not delete gets 403; a read-only API token reads and may not write.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let otherSeller: Member;
-let clerk: Member;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, seller: Member, otherSeller: Member, clerk: Member, stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  otherSeller = await addMember(system.api, admin, true);
-  clerk = await addMember(system.api, admin, false);
-  stranger = await registerTenant(system.api, 'Stranger');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller, otherSeller, clerk, stranger } = await startWithTenant({ members: { seller: true, otherSeller: true, clerk: false }, tenants: { stranger: 'Stranger' } })));
+afterAll(() => system.stop());
 
 interface Call {
   name: string;

@@ -1,7 +1,8 @@
 import { outboxEvents } from '../../support/events';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { ENTITIES } from './entities';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Custom fields on every entity (api-contract §5): definitions per tenant and entity at
@@ -26,20 +27,10 @@ const RENEWAL = { key: 'renewal', label: 'Renewal', field_type: 'date', is_filte
 const ACTIVE = { key: 'active', label: 'Active', field_type: 'checkbox', is_filterable: true, display_order: 5 };
 const KEYS_IN_ORDER = ['tier', 'budget', 'internal_note', 'renewal', 'active'];
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Stranger');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller, stranger } = await startWithTenant({ members: { seller: true }, tenants: { stranger: 'Stranger' } })));
+afterAll(() => system.stop());
 
 describe.each(ENTITIES)('custom fields of $path', (entity) => {
   const records = `/api/${entity.path}/`;

@@ -1,6 +1,7 @@
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Every entity's list (api-contract §4): the envelope, paging by absolute gateway links, the common
@@ -8,20 +9,10 @@ import { bodyOf, ENTITIES } from './entities';
  * queries, and a member's view: what they may not open is never listed, matched nor counted. Each
  * entity's own filters and orderings are in its own suite.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let other: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member, other: Member;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  other = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller, other } = await startWithTenant({ members: { seller: true, other: true } })));
+afterAll(() => system.stop());
 
 describe.each(ENTITIES)('the list of $path', (entity) => {
   const records = `/api/${entity.path}/`;

@@ -1,6 +1,7 @@
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Notes and files on the records of every entity (api-contract §5, §13): the same routes, rules and
@@ -9,22 +10,10 @@ import { bodyOf, ENTITIES } from './entities';
  */
 const MB = 1024 * 1024;
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let otherSeller: Member;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, seller: Member, otherSeller: Member, stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  otherSeller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Elsewhere');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller, otherSeller, stranger } = await startWithTenant({ members: { seller: true, otherSeller: true }, tenants: { stranger: 'Elsewhere' } })));
+afterAll(() => system.stop());
 
 describe.each(ENTITIES)('notes and files on $entity records', (entity) => {
   const base = `/api/${entity.path}`;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * A record's life on every entity (api-contract §4, §5): what a create answers and the detail shows, PATCH
@@ -12,14 +13,8 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+afterAll(() => system.stop());
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Safe writes on every entity's record routes (api-contract §10), through the gateway: ETag / If-Match /
@@ -12,13 +13,8 @@ import { bodyOf, ENTITIES } from './entities';
 let system: TestSystem;
 let admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant()));
+afterAll(() => system.stop());
 
 const token = () => ({ token: admin.access });
 const ifMatch = (etag: string) => ({ token: admin.access, headers: { 'If-Match': etag } });

@@ -1,5 +1,6 @@
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * api-contract §4: no view shows the name of a record its reader may not open. A member may own a contact or
@@ -12,16 +13,12 @@ let seller: Member;
 let hidden: { id: string };
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
+  ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));
   const account = await system.api.post('/api/accounts/', { name: 'Admin Only Ltd' }, { token: admin.access });
   expect(account.status).toBe(201);
   hidden = account.body;
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const asSeller = { token: () => ({ token: seller.access }) };
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../support/api-client';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Read your writes across services (architecture §1): an id is usable in any other service's write, and shown
@@ -14,13 +15,8 @@ import { addMember, eventually, registerTenant, type TenantAdmin } from '../../s
 let system: TestSystem;
 let admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant()));
+afterAll(() => system.stop());
 
 /** What a run of writes met besides its 201s. */
 interface Answers {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { linkContactToLead } from '@crm/contacts';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP, UUID } from './support';
+import { startWithTenant } from '../../support/suite';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -10,15 +11,11 @@ let seller: Member;
 let account: { id: string; name: string };
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
+  ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));
   // The seller's, so both may name it (a member names only accounts they may open).
   account = await addAccount(system, seller, 'Analytical Engines');
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const FULL_BODY = () => ({
   first_name: 'Ada',

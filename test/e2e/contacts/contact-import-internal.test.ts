@@ -1,9 +1,10 @@
 import { internalImportPaths } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
 import { callInternal, ndjsonLines } from '../../support/internal-api';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { addAccount, createContact } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * The contacts service's side of imports and exports (`shared/src/import-export/import-contract.ts`),
@@ -17,15 +18,11 @@ const paths = internalImportPaths('contacts');
 const internal = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => callInternal(system, 'contacts', method, path, token, body);
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
+  ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));
   const definition = { key: 'score', label: 'Score', field_type: 'number', is_required: true };
   expect((await system.api.post('/api/contacts/custom-fields/', definition, { token: admin.access })).status).toBe(201);
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const HEADER = ['first_name', 'last_name', 'email', 'account_id', 'owner_id', 'tags', 'cf_score'];
 

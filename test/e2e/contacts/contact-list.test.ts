@@ -1,15 +1,13 @@
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { addAccount, createContact } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * What the contact list has of its own: the `account` filter, search across e-mail and phone, its
  * orderings, its bad queries. What every list does is in `conformance/lists.test.ts`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let other: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member, other: Member;
 let engines: { id: string; name: string };
 let navy: { id: string; name: string };
 /** The tenant's contacts as created, oldest first. */
@@ -24,10 +22,7 @@ const SEED = () => [
 ];
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  other = await addMember(system.api, admin, true);
+  ({ system, admin, seller, other } = await startWithTenant({ members: { seller: true, other: true } }));
   // The seller's: a member names only accounts they may open.
   engines = await addAccount(system, seller, 'Engines');
   navy = await addAccount(system, seller, 'Navy');
@@ -39,9 +34,7 @@ beforeAll(async () => {
   contacts.push(await createContact(system.api, admin.access, seed[3]!));
   contacts.push(await createContact(system.api, other.access, seed[4]!));
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const list = (query: string, token = admin.access) => system.api.get(`/api/contacts/${query}`, { token });
 const names = (body: { results: { first_name: string }[] }) => body.results.map((contact) => contact.first_name);

@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { auditEntries, outboxEvents, publishEvent, waitForHandled } from '../../support/events';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { eventually, type Member, type TenantAdmin } from '../../support/tenants';
 import { addAccount, createContact } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * `POST /api/contacts/<keeper_id>/merge/` (api-contract §6) through the gateway, and
  * how contacts follow merges of leads (`lead.merged`) and leads follow merges of contacts.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Stranger');
+  ({ system, admin, seller, stranger } = await startWithTenant({ members: { seller: true }, tenants: { stranger: 'Stranger' } }));
   const res = await system.api.post('/api/contacts/custom-fields/', { key: 'hobby', label: 'Hobby', field_type: 'text' }, { token: admin.access });
   expect(res.status).toBe(201);
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const merge = (keeperId: string, body: unknown, token = admin.access) => system.api.post(`/api/contacts/${keeperId}/merge/`, body, { token });
 const read = (id: string, token = admin.access) => system.api.get(`/api/contacts/${id}/`, { token });

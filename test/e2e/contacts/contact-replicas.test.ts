@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { upsertAccountReplica } from '@crm/contacts';
 import { publishEvent, waitForHandled } from '../../support/events';
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
 import { accountRow, contactsDb, createContact, outboxEvents } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * What the contacts service keeps of other services, fed by their events through the bus: the accounts
@@ -14,14 +15,8 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  stranger = await registerTenant(system.api, 'Stranger');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, stranger } = await startWithTenant({ tenants: { stranger: 'Stranger' } })));
+afterAll(() => system.stop());
 
 /** An `account.*` event of the tenant, as accounts-opportunities sends it; answers the event id. */
 const accountEvent = (type: 'created' | 'updated' | 'deleted', tenantId: string, data: Record<string, unknown>) =>

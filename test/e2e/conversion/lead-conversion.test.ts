@@ -1,19 +1,14 @@
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import { eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+afterAll(() => system.stop());
 
 const LEAD = {
   title: 'CTO',

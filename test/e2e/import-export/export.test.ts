@@ -1,27 +1,18 @@
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { createContact } from '../contacts/support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * CSV export through the gateway (api-contract §8): the list's query string, every match the caller may open,
  * unpaged, as a streamed CSV with a BOM and spreadsheet formulas neutralised; a bad filter is a 400
  * before any byte.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Stranger');
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller, stranger } = await startWithTenant({ members: { seller: true }, tenants: { stranger: 'Stranger' } })));
+afterAll(() => system.stop());
 
 async function exportCsv(path: string, token: string) {
   const response = await fetch(`${system.gatewayUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });

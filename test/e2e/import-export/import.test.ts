@@ -2,31 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { importRefused } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
 import { csv, csvForm, tablesChecksum, upload } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * CSV import through the gateway (api-contract §8): preview writes nothing and reports
  * every bad cell; commit creates every row or none; the deprecated upload commits in one call with a
  * `Deprecation` header; limits and access.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let clerk: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member, clerk: Member;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  clerk = await addMember(system.api, admin, false);
+  ({ system, admin, seller, clerk } = await startWithTenant({ members: { seller: true, clerk: false } }));
   const definition = { key: 'budget', label: 'Budget', field_type: 'number' };
   expect((await system.api.post('/api/leads/custom-fields/', definition, { token: admin.access })).status).toBe(201);
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const GOOD = csv([
   ['first_name', 'last_name', 'email', 'tags', 'cf_budget'],

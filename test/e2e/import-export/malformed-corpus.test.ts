@@ -1,7 +1,8 @@
 import { importRefused } from '@crm/shared';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
 import { csvForm, tablesChecksum } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * A corpus of malformed files (issue 6): every one, previewed and committed through the gateway, gets a
@@ -13,8 +14,7 @@ let system: TestSystem;
 let admin: TenantAdmin;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
+  ({ system, admin } = await startWithTenant());
   for (const definition of [
     { key: 'size', label: 'Size', field_type: 'number' },
     { key: 'due', label: 'Due', field_type: 'date' },
@@ -26,9 +26,7 @@ beforeAll(async () => {
   const required = { key: 'region', label: 'Region', field_type: 'text', is_required: true };
   expect((await system.api.post('/api/contacts/custom-fields/', required, { token: admin.access })).status).toBe(201);
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 type Entity = 'leads' | 'contacts';
 /** What a malformed case is: raw bytes in the `file` field, or a request that is not a proper upload. */

@@ -1,18 +1,14 @@
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /** api-contract §10: a converted lead stays converted, whatever write reaches it. */
 let system: TestSystem;
 let admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant()));
+afterAll(() => system.stop());
 
 const FORM = { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Analytical Engines', opportunity_amount: '1250.00' };
 

@@ -1,18 +1,13 @@
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+afterAll(() => system.stop());
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

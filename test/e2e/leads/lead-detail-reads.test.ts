@@ -1,35 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * A lead's detail is read by a query shared with the other details asked for in the same turn
  * (`batchedLookup`, the most frequent request): each answer must still be its own caller's. What every
  * entity answers to whom is in `conformance/access.test.ts`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let otherSeller: Member;
-let stranger: TenantAdmin;
-let sellersLead: any;
-let adminsLead: any;
-let strangersLead: any;
+let system: TestSystem, admin: TenantAdmin, seller: Member, otherSeller: Member, stranger: TenantAdmin, sellersLead: any, adminsLead: any, strangersLead: any;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  otherSeller = await addMember(system.api, admin, true);
-  stranger = await registerTenant(system.api, 'Stranger');
+  ({ system, admin, seller, otherSeller, stranger } = await startWithTenant({ members: { seller: true, otherSeller: true }, tenants: { stranger: 'Stranger' } }));
   sellersLead = await createLead(system.api, seller.access, { first_name: 'Seller owns' });
   adminsLead = await createLead(system.api, admin.access, { first_name: 'Admin only' });
   strangersLead = await createLead(system.api, stranger.access, { first_name: 'Stranger owns' });
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 describe('lead details read together', () => {
   it('when details are read by several callers of two tenants at the same moment, then each gets what they may open and nothing else', async () => {

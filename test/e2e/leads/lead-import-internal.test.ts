@@ -2,25 +2,20 @@ import { internalImportPaths } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
 import { callInternal, ndjsonLines } from '../../support/internal-api';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
+import type { TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * The leads service's side of imports and exports (`shared/src/import-export/import-contract.ts`), called
  * as import-export calls it: straight at the service with an internal token carrying the caller. The
  * public routes, CSV and limits are import-export's and tested through the gateway in its suites.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let clerk: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member, clerk: Member;
 const paths = internalImportPaths('leads');
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  clerk = await addMember(system.api, admin, false);
+  ({ system, admin, seller, clerk } = await startWithTenant({ members: { seller: true, clerk: false } }));
   for (const definition of [
     { key: 'size', label: 'Size', field_type: 'number' },
     { key: 'vip', label: 'VIP', field_type: 'checkbox' },
@@ -28,9 +23,7 @@ beforeAll(async () => {
     expect((await system.api.post('/api/leads/custom-fields/', definition, { token: admin.access })).status).toBe(201);
   }
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const internal = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => callInternal(system, 'leads', method, path, token, body);
 

@@ -1,16 +1,14 @@
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * What the lead list has of its own: its filters (`status`, `source`), its orderings (workflow status,
  * board, amount), search across e-mail, phone and company, its bad queries. What every list does is in
  * `conformance/lists.test.ts`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let other: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member, other: Member;
 /** The tenant's leads as created, oldest first. */
 const leads: any[] = [];
 
@@ -23,10 +21,7 @@ const SEED = [
 ];
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  other = await addMember(system.api, admin, true);
+  ({ system, admin, seller, other } = await startWithTenant({ members: { seller: true, other: true } }));
   // Ada and Grace the seller's own; Alan assigned to the seller by the admin; the rest the admin's or the other member's.
   leads.push(await createLead(system.api, seller.access, SEED[0]!));
   leads.push(await createLead(system.api, seller.access, SEED[1]!));
@@ -34,9 +29,7 @@ beforeAll(async () => {
   leads.push(await createLead(system.api, admin.access, SEED[3]!));
   leads.push(await createLead(system.api, other.access, SEED[4]!));
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const list = (query: string, token = admin.access) => system.api.get(`/api/leads/${query}`, { token });
 const names = (body: { results: { first_name: string }[] }) => body.results.map((lead) => lead.first_name);

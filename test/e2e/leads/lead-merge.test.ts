@@ -1,36 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { auditEntries, outboxEvents } from '../../support/events';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * `POST /api/leads/<keeper_id>/merge/` (api-contract §6), through the gateway: what the
  * kept lead holds afterwards, what moves, what is refused (and then changes nothing), the events and the
  * audit entry, and merges racing each other and a conversion.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let otherSeller: Member;
-let clerk: Member;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, seller: Member, otherSeller: Member, clerk: Member, stranger: TenantAdmin;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-  otherSeller = await addMember(system.api, admin, true);
-  clerk = await addMember(system.api, admin, false);
-  stranger = await registerTenant(system.api, 'Stranger');
+  ({ system, admin, seller, otherSeller, clerk, stranger } = await startWithTenant({ members: { seller: true, otherSeller: true, clerk: false }, tenants: { stranger: 'Stranger' } }));
   for (const key of ['industry', 'region']) {
     const res = await system.api.post('/api/leads/custom-fields/', { key, label: key, field_type: 'text' }, { token: admin.access });
     expect(res.status).toBe(201);
   }
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const merge = (keeperId: string, body: unknown, token = admin.access) => system.api.post(`/api/leads/${keeperId}/merge/`, body, { token });
 const read = (id: string) => system.api.get(`/api/leads/${id}/`, { token: admin.access });

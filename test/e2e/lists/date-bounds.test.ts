@@ -1,6 +1,7 @@
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * `created_at__gte` / `__lte` on every list (api-contract §4): a date without a time in `__lte` is the end of
@@ -12,8 +13,7 @@ let admin: TenantAdmin;
 const created: Record<string, { id: string; created_at: string }> = {};
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
+  ({ system, admin } = await startWithTenant());
   const create = async (path: string, body: Record<string, unknown>) => {
     const res = await system.api.post(path, body, { token: admin.access });
     if (res.status !== 201) throw new Error(`create ${path} failed: ${res.status} ${res.text}`);
@@ -27,9 +27,7 @@ beforeAll(async () => {
   created['/api/tasks/'] = await create('/api/tasks/', { title: 'Day task' });
   created['/api/audit-logs/'] = await addAuditEntry(system, admin.orgId, created['/api/leads/'].id);
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const ids = async (path: string, query: string): Promise<string[]> => {
   const res = await system.api.get(`${path}?${query}&page_size=100`, { token: admin.access });

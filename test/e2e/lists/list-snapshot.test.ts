@@ -1,7 +1,8 @@
 import type { DataSource } from '@crm/shared';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * A list's `count` and `results` come from one snapshot (api-contract §10): read while rows of the list are
@@ -28,8 +29,7 @@ interface ListCase {
 const cases: ListCase[] = [];
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
+  ({ system, admin } = await startWithTenant());
   const create = async (path: string, body: Record<string, unknown>) => {
     const res = await system.api.post(path, body, { token: admin.access });
     if (res.status !== 201) throw new Error(`create ${path} failed: ${res.status} ${res.text}`);
@@ -63,9 +63,7 @@ beforeAll(async () => {
     { name: 'audit log', path: '/api/audit-logs/', service: 'audit', table: 'audit_log', seedId: auditEntry.id, unique: () => ({ event_id: 'gen_random_uuid()' }) },
   );
 });
-afterAll(async () => {
-  await system.stop();
-});
+afterAll(() => system.stop());
 
 const database = (service: string): DataSource => system.services[service]!.dataSource;
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { csv, csvForm, upload } from '../import-export/support';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { Member, TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * Idempotency-Key (api-contract §10) where it is more than a record's own route: keys that are refused, keys
@@ -13,14 +14,8 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-  seller = await addMember(system.api, admin, true);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+afterAll(() => system.stop());
 
 const keyed = (key: string, token = admin.access) => ({ token, headers: { 'Idempotency-Key': key } });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * If-Match on the writes that are not a record's own route (api-contract §10): a merge names the kept lead's
@@ -10,13 +11,8 @@ import { registerTenant, type TenantAdmin } from '../../support/tenants';
 let system: TestSystem;
 let admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
-});
-afterAll(async () => {
-  await system.stop();
-});
+beforeAll(async () => ({ system, admin } = await startWithTenant()));
+afterAll(() => system.stop());
 
 const token = () => ({ token: admin.access });
 const ifMatch = (etag: string) => ({ token: admin.access, headers: { 'If-Match': etag } });

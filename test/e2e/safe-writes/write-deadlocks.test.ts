@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import { createLead } from '../../support/leads';
-import { startTestSystem, type TestSystem } from '../../support/system';
-import { registerTenant, type TenantAdmin } from '../../support/tenants';
+import type { TestSystem } from '../../support/system';
+import type { TenantAdmin } from '../../support/tenants';
+import { startWithTenant } from '../../support/suite';
 
 /**
  * A deadlock between two clients' writes is the database choosing a loser, not the client's error
@@ -20,8 +21,7 @@ let blocker: Client;
 let observer: Client;
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  admin = await registerTenant(system.api);
+  ({ system, admin } = await startWithTenant());
   blocker = new Client({ connectionString: process.env.DATABASE_URL });
   observer = new Client({ connectionString: process.env.DATABASE_URL });
   await Promise.all([blocker.connect(), observer.connect()]);

@@ -1,6 +1,6 @@
-import { namesAsSeenBy, ownedView, ownersOf, type Caller, type Db, type NamedRef, type OwnedView } from '@crm/shared';
+import { namesAsSeenBy, recordViews, type Caller, type Db, type NamedRef, type OwnedView } from '@crm/shared';
 import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
-import { OPPORTUNITIES, type OpportunityRecord } from './opportunities.repository';
+import { OPPORTUNITIES, type OpportunityRecord, type OpportunityValues } from './opportunities.repository';
 
 /** An opportunity as the API shows it (api-contract §5): its account as `{id, name}` beside `account_id`. */
 export interface OpportunityView extends OwnedView {
@@ -19,26 +19,9 @@ export interface OpportunityView extends OwnedView {
 }
 
 export async function opportunityViews(db: Db, tenantId: string, opportunities: OpportunityRecord[]): Promise<OpportunityView[]> {
-  const [owners, accounts] = await Promise.all([
-    ownersOf(db, OPPORTUNITIES, tenantId, opportunities),
-    accountRefs(db, tenantId, opportunities.map((opportunity) => opportunity.values.account_id)),
-  ]);
-  return opportunities.map((opportunity) => {
-    const { values } = opportunity;
-    return {
-      id: opportunity.id,
-      name: values.name,
-      account: values.account_id === null ? null : (accounts.get(values.account_id) ?? null),
-      account_id: values.account_id,
-      contact_ids: values.contact_ids,
-      lead_id: values.lead_id,
-      amount: values.amount,
-      currency: values.currency,
-      stage: values.stage,
-      probability: values.probability,
-      close_date: values.close_date,
-      ...ownedView(opportunity, owners.get(values.assigned_to)!),
-    };
+  const accounts = await accountRefs(db, tenantId, opportunities.map((opportunity) => opportunity.values.account_id));
+  return recordViews<OpportunityValues, OpportunityView>(db, OPPORTUNITIES, tenantId, opportunities, {
+    add: ({ values }) => ({ account: values.account_id === null ? null : (accounts.get(values.account_id) ?? null) }),
   });
 }
 

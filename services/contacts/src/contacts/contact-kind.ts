@@ -8,7 +8,7 @@ import type { ContactListQuery } from './contacts.schemas';
 export const SERVICE_NAME = 'contacts';
 
 const NAME_MESSAGE = 'Give at least one of first_name or last_name.';
-export const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
+const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
 
 /**
  * Contacts (api-contract §5): people the tenant deals with, standalone or at an account (checked against
@@ -62,6 +62,12 @@ export const contactKind: RecordKind<ContactValues, ContactView, ContactListQuer
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return values;
+  },
+  /** The accounts a batch of new contacts names, in the replica and openable by the caller: one lookup (locked until commit). */
+  async checkNew(db, caller, rows) {
+    const named = rows.flatMap((row) => row.values.account_id ?? []);
+    const unknown = await refusedIds(db, accountReplica, caller, named);
+    for (const row of rows) if (row.values.account_id && unknown.has(row.values.account_id)) row.errors.account_id = UNKNOWN_ACCOUNT;
   },
   views: contactViews,
   asSeenBy: contactsAsSeenBy,

@@ -1,4 +1,4 @@
-import { optionalEmail, optionalHttpUrl, optionalText, orderingParam, readOnlyFields, recordListParams, tagsField, uuidParam } from '@crm/shared';
+import { optionalEmail, optionalHttpUrl, optionalText, orderingParam, recordBody, recordListParams, tagsField, uuidParam, type BodyInput } from '@crm/shared';
 import { z } from 'zod';
 
 const NAME_MAX = 255;
@@ -24,7 +24,7 @@ const writableContactFields = {
 };
 
 /** Server-derived fields (api-contract §4): in a body, 400 on that field. */
-const SERVER_FIELDS = readOnlyFields([
+const SERVER_FIELDS = [
   'id',
   'org',
   'created_by',
@@ -35,20 +35,14 @@ const SERVER_FIELDS = readOnlyFields([
   'lead_ids',
   'version',
   'custom_field_definitions',
-] as const);
+] as const;
 
 /** A contact body: every writable field optional, server fields refused, unknown fields refused. */
-export const contactBody = z.strictObject({
-  ...Object.fromEntries(Object.entries(writableContactFields).map(([key, schema]) => [key, schema.optional()])),
-  ...SERVER_FIELDS,
-}) as unknown as z.ZodType<ContactInput>;
-
-type Writable = typeof writableContactFields;
-export type ContactInput = { [K in keyof Writable]?: z.output<Writable[K]> };
+export const contactBody = recordBody(writableContactFields, SERVER_FIELDS);
+export type ContactInput = BodyInput<typeof writableContactFields>;
 
 export const CONTACT_ORDERING_FIELDS = ['created_at', 'updated_at', 'first_name', 'last_name', 'email'] as const;
 export type ContactOrderingField = (typeof CONTACT_ORDERING_FIELDS)[number];
-
 
 /** The list's query string, less its `cf_<key>` filters (parsed against the tenant's definitions). */
 export const contactListQuery = z.strictObject({

@@ -46,6 +46,17 @@ export const leadKind: RecordKind<LeadValues, LeadView, LeadListQuery> = {
   checkInput(mode, input, existing) {
     checkStatusChange(mode, input as LeadInput, existing?.status);
   },
+  /** New leads without a position go to the end of their status column, in the order given. */
+  async checkNew(db, caller, rows) {
+    const nextPosition = new Map<string, number>();
+    for (const row of rows) {
+      if (Object.keys(row.errors).length > 0 || (row.input as LeadInput).board_position !== undefined) continue;
+      const status = row.values.status;
+      const position = nextPosition.get(status) ?? (await nextBoardPosition(db, caller.tenantId, status));
+      row.values.board_position = position;
+      nextPosition.set(status, position + 1);
+    }
+  },
   /** A status change without a position moves the lead to the end of its new column. */
   async completeChange(db, caller, input, values, existing) {
     if (values.status !== existing.status && (input as LeadInput).board_position === undefined) {

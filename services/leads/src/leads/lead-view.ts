@@ -1,5 +1,5 @@
-import { ownedView, ownersOf, type Db, type OwnedView, type ProfileRef } from '@crm/shared';
-import { LEADS, type LeadRecord } from './leads.repository';
+import { recordView, recordViews, type Db, type OwnedView, type ProfileRef } from '@crm/shared';
+import { LEADS, type LeadRecord, type LeadValues } from './leads.repository';
 
 /** A lead as the API shows it (api-contract §5). */
 export interface LeadView extends OwnedView {
@@ -17,27 +17,8 @@ export interface LeadView extends OwnedView {
   board_position: number;
 }
 
-export function leadView(lead: LeadRecord, owner: ProfileRef): LeadView {
-  const { values } = lead;
-  return {
-    id: lead.id,
-    title: values.title,
-    first_name: values.first_name,
-    last_name: values.last_name,
-    email: values.email,
-    phone: values.phone,
-    company_name: values.company_name,
-    status: values.status,
-    source: values.source,
-    opportunity_amount: values.opportunity_amount,
-    currency: values.currency,
-    board_position: values.board_position,
-    ...ownedView(lead, owner),
-  };
-}
+/** A lead's view, its owner known already (the detail reads it with the lead). */
+export const leadView = (lead: LeadRecord, owner: ProfileRef): LeadView => recordView<LeadValues, LeadView>(LEADS, lead, owner);
 
 /** Views of several leads of one tenant, with their owners' e-mail addresses looked up in one query. */
-export async function leadViews(db: Db, tenantId: string, leads: LeadRecord[]): Promise<LeadView[]> {
-  const owners = await ownersOf(db, LEADS, tenantId, leads);
-  return leads.map((lead) => leadView(lead, owners.get(lead.values.assigned_to)!));
-}
+export const leadViews = (db: Db, tenantId: string, leads: LeadRecord[]): Promise<LeadView[]> => recordViews<LeadValues, LeadView>(db, LEADS, tenantId, leads);
