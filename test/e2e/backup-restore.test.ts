@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import amqp from 'amqplib';
 import { Client } from 'pg';
 import { SERVICES } from '@crm/system';
 import { SERVICE_SCHEMAS, type BackupManifest } from '../../system/src/backup/backup-set';
 import type { RestoreResult } from '../../system/src/backup/restore';
 import { waitForProfilesIn } from '../support/events';
+import { ownServers } from '../support/own-servers';
 import { parsePrometheus, sampleValue } from '../support/prometheus-text';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { eventually, registerTenant, type TenantAdmin } from '../support/tenants';
@@ -25,41 +25,11 @@ const ROOT = resolve(__dirname, '../..');
 const BACKUP_JS = join(ROOT, 'system/dist/backup/backup.js');
 const RESTORE_JS = join(ROOT, 'system/dist/backup/restore.js');
 // A database and a broker namespace of its own: the checks read whole tables, and a restore replaces all six schemas.
-const DATABASE_URL = (() => {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `${url.pathname}_backup_restore`;
-  return url.toString();
-})();
+const OWN = ownServers('backup_restore');
+const DATABASE_URL = OWN.databaseUrl;
+const OWN_SERVERS = OWN.settings;
+const NAMESPACE = OWN_SERVERS.AMQP_NAMESPACE!;
 const AMQP_URL = process.env.AMQP_URL!;
-const NAMESPACE = `${process.env.AMQP_NAMESPACE!}backup`;
-const OWN_SERVERS = { DATABASE_URL, AMQP_NAMESPACE: NAMESPACE };
-
-/** Runs `sql` on the server's maintenance database (to make or drop this test's database). */
-async function onServer(sql: string): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-const DATABASE_NAME = new URL(DATABASE_URL).pathname.slice(1);
-
-/** Starts the namespace from nothing: a queue left by an earlier run would bring its events into this one. */
-async function emptyNamespace(): Promise<void> {
-  const connection = await amqp.connect(AMQP_URL);
-  try {
-    const channel = await connection.createChannel();
-    for (const { service } of SERVICE_SCHEMAS) await channel.deleteQueue(`${NAMESPACE}.${service}`);
-    await channel.deleteQueue(`${NAMESPACE}.dead-letter`);
-    await channel.close();
-  } finally {
-    await connection.close();
-  }
-}
 /** A write answered this long before the snapshot was in it; one sent this long after it was not. Between: either. */
 const SNAPSHOT_BAND_MS = 500;
 const PUBLISHING_SCHEMAS = ['auth', 'leads', 'contacts', 'accounts_opportunities'];
@@ -86,8 +56,7 @@ beforeAll(async () => {
   if (!existsSync(BACKUP_JS) || !existsSync(RESTORE_JS)) throw new Error('the backup tools are not compiled: npm run build');
   outDir = mkdtempSync(join(tmpdir(), 'crm-backup-test-'));
   // Conversions answer soon when the contacts' consumer is away (after the backup, below): they complete later.
-  await onServer(`DROP DATABASE IF EXISTS "${DATABASE_NAME}" WITH (FORCE)`);
-  await emptyNamespace();
+  await OWN.reset();
   system = await startTestSystem({ ...OWN_SERVERS, CONVERSION_WAIT_MS: '300' });
   admin = await registerTenant(system.api, 'Backed Up');
   for (const service of ['leads', 'contacts', 'accounts-opportunities']) await waitForProfilesIn(system, service, [admin.profileId]);
@@ -97,8 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await system?.stop();
-  await onServer(`DROP DATABASE IF EXISTS "${DATABASE_NAME}" WITH (FORCE)`);
-  await emptyNamespace();
+  await OWN.drop();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 

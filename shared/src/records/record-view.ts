@@ -1,7 +1,7 @@
 import type { Db } from '../database';
 import { profileRefs, type ProfileRef } from '../profile-replica';
 import { withVersion } from './record-versions';
-import { ownerOf, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
+import { ownerOf, type AssignedValues, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
 
 /** The fields every entity shows after its own: tags, custom fields and what the server derives. */
 export interface RecordViewEnd {
@@ -17,6 +17,9 @@ export interface RecordViewEnd {
 export interface OwnedView extends RecordViewEnd {
   assigned_to: ProfileRef;
 }
+
+/** The view of an entity owned by `assigned_to` whose view is its columns (`recordView` without a shape): its values under their names. */
+export type ColumnsView<V extends AssignedValues> = { id: string } & Omit<V, 'assigned_to' | 'tags' | 'custom_fields'> & OwnedView;
 
 /** How an entity's view differs from its columns: the owner's field (`assigned_to` unless said), columns it hides, fields it adds (linked names). */
 export interface ViewShape<V extends OwnedValues> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { mintInternalToken, type Caller } from '../../src/auth-context';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
 import { customFieldsMigration, type CustomFieldRule } from '../../src/custom-fields';
-import { openServiceDatabase, type DataSource } from '../../src/database';
+import { type DataSource } from '../../src/database';
+import { openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 
@@ -12,14 +12,9 @@ export const DATABASE_URL = process.env.DATABASE_URL!;
  * entities' (tenant, jsonb values with the GIN index the filters rely on).
  */
 export async function openCustomFieldsTestDatabase(schema: string): Promise<DataSource> {
-  const admin = new Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.end();
-  return openServiceDatabase({
-    url: DATABASE_URL,
+  return openFreshSchema(
     schema,
-    migrations: [
+    [
       customFieldsMigration('CustomFields1764000000000'),
       {
         name: 'Things1764000000001',
@@ -31,7 +26,8 @@ export async function openCustomFieldsTestDatabase(schema: string): Promise<Data
              CREATE INDEX things_custom_fields ON things USING gin (custom_fields jsonb_path_ops);`,
       },
     ],
-  });
+    {},
+  );
 }
 
 export function callerIn(tenantId: string, role: Caller['role'], salesAccess: boolean): Caller {

@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
-import { Client } from 'pg';
-import { openServiceDatabase, type DataSource, type EntityManager } from '../../src/database';
+import { type DataSource, type EntityManager } from '../../src/database';
 import { createLogger } from '../../src/logging/logger';
 import { currentRequestId } from '../../src/http/request-context';
 import { inboxRetentionMigration, messagingMigration, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 export const AMQP_URL = process.env.AMQP_URL!;
@@ -19,15 +19,9 @@ export function uniqueNamespace(name: string): string {
 
 /** A fresh schema with the messaging tables and `handled`, the table the test handlers write. */
 export async function openTestDatabase(schema: string): Promise<DataSource> {
-  const admin = new Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.end();
-  return openServiceDatabase({
-    url: DATABASE_URL,
+  return openFreshSchema(
     schema,
-    poolSize: 20,
-    migrations: [
+    [
       messagingMigration,
       inboxRetentionMigration,
       {
@@ -41,7 +35,8 @@ export async function openTestDatabase(schema: string): Promise<DataSource> {
              )`,
       },
     ],
-  });
+    { poolSize: 20 },
+  );
 }
 
 /** The effect the tests count: one `handled` row per call, no uniqueness, so a duplicate shows. */

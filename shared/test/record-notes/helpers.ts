@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { Client } from 'pg';
 import { hasSalesAccess, isAdmin, mintInternalToken, type Caller } from '../../src/auth-context';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
-import { openServiceDatabase, queryOne, type DataSource, type Db } from '../../src/database';
+import { queryOne, type DataSource, type Db } from '../../src/database';
 import { ForbiddenError, NotFoundError } from '../../src/errors';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
 import { recordNotesMigration, recordNotesRoutes } from '../../src/record-notes';
+import { openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 export const AUDIENCE = 'notestest';
@@ -17,21 +17,17 @@ export const NOT_FOUND = { detail: 'Not found.' };
 
 /** A fresh schema with the notes tables and `things`, a stand-in record table (tenant and creator only). */
 export async function openNotesTestDatabase(schema: string): Promise<DataSource> {
-  const admin = new Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.end();
-  return openServiceDatabase({
-    url: DATABASE_URL,
+  return openFreshSchema(
     schema,
-    migrations: [
+    [
       recordNotesMigration('RecordNotes1764100000000'),
       {
         name: 'Things1764100000001',
         up: `CREATE TABLE things (id uuid PRIMARY KEY, tenant_id uuid NOT NULL, created_by uuid NOT NULL)`,
       },
     ],
-  });
+    {},
+  );
 }
 
 export function callerIn(tenantId: string, role: Caller['role'], salesAccess = true): Caller {

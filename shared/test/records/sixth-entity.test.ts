@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { Client } from 'pg';
 import { z } from 'zod';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
 import { entityCustomFields, customFieldsMigration } from '../../src/custom-fields';
-import { openServiceDatabase, type DataSource } from '../../src/database';
+import type { DataSource } from '../../src/database';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
 import { messagingMigration } from '../../src/messaging';
@@ -28,6 +27,7 @@ import { requireOwnerInTenant } from '../../src/profile-replica';
 import { OwnerLookup, ReplicatedReferences } from '../../src/replicas';
 import { optionalText, tagsField } from '../../src/http/fields';
 import { uuidParam } from '../../src/http/query-params';
+import { openFreshSchema } from '../database/fresh-schema';
 import { AUDIENCE, call, callerIn } from '../record-notes/helpers';
 
 /**
@@ -103,15 +103,11 @@ const member = callerIn(tenantId, 'member');
 const stranger = callerIn(randomUUID(), 'admin');
 
 beforeAll(async () => {
-  const sql = new Client({ connectionString: process.env.DATABASE_URL });
-  await sql.connect();
-  await sql.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-  await sql.end();
-  dataSource = await openServiceDatabase({
-    url: process.env.DATABASE_URL!,
-    schema: SCHEMA,
-    migrations: [messagingMigration, profileReplicaMigration('Profiles1765000000000'), customFieldsMigration('CustomFields1765000000000'), recordNotesMigration('Notes1765000000000'), PRODUCTS_MIGRATION],
-  });
+  dataSource = await openFreshSchema(
+    SCHEMA,
+    [messagingMigration, profileReplicaMigration('Profiles1765000000000'), customFieldsMigration('CustomFields1765000000000'), recordNotesMigration('Notes1765000000000'), PRODUCTS_MIGRATION],
+    {},
+  );
   for (const caller of [admin, member, stranger]) {
     await dataSource.query('INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, 1)', [caller.profileId, caller.tenantId, `${caller.role}-${caller.profileId}@products.test`]);
   }
@@ -154,7 +150,7 @@ describe('a sixth entity described to the records layer', () => {
     expect(patched.body).toMatchObject({ name: 'Anvil', sku: null, tags: ['iron'] });
     expect((await call(server, admin, 'PUT', path, { json: { sku: 'A-2' } })).body.errors).toEqual({ name: 'This field is required.' });
     expect((await call(server, admin, 'PUT', path, { json: { name: 'Anvil II' } })).body).toMatchObject({ name: 'Anvil II', sku: null, tags: [], assigned_to: { id: member.profileId } });
-    const events = await dataSource.query(`SELECT type FROM outbox WHERE subject = $1 ORDER BY id`, [created.body.id]);
+    const events = await dataSource.query(`SELECT type FROM outbox WHERE subject = $1 ORDER BY seq`, [created.body.id]);
     expect(events.map((event: { type: string }) => event.type)).toEqual(['product.created', 'product.updated', 'product.updated']);
     expect((await call(server, member, 'DELETE', path)).status).toBe(403);
     expect((await call(server, admin, 'DELETE', path)).status).toBe(204);

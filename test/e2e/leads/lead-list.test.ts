@@ -2,6 +2,7 @@ import { createLead } from '../../support/leads';
 import type { TestSystem } from '../../support/system';
 import type { Member, TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
+import { listChecks } from '../../support/list-checks';
 
 /**
  * What the lead list has of its own: its filters (`status`, `source`), its orderings (workflow status,
@@ -33,6 +34,7 @@ afterAll(() => system.stop());
 
 const list = (query: string, token = admin.access) => system.api.get(`/api/leads/${query}`, { token });
 const names = (body: { results: { first_name: string }[] }) => body.results.map((lead) => lead.first_name);
+const check = listChecks(list, names);
 
 describe('the lead list', () => {
   it.each([
@@ -43,25 +45,14 @@ describe('the lead list', () => {
     ['?search=555-0104', ['Katherine']],
     ['?search=100%25_', ['Katherine']],
     ['?status=new&tags=vip', ['Ada']],
-  ])('when filtered by %s, then exactly the matching leads come back', async (query, expected) => {
-    const res = await list(query);
-    expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(expected);
-    expect(res.body.count).toBe(expected.length);
-  });
+  ])('when filtered by %s, then exactly the matching leads come back', (query, expected) => check.matches(query, expected));
 
   it.each([
     ['last_name', ['Edsger', 'Grace', 'Katherine', 'Ada', 'Alan']],
     ['email', ['Ada', 'Alan', 'Edsger', 'Grace', 'Katherine']],
     ['board_position', ['Edsger', 'Grace', 'Alan', 'Katherine', 'Ada']],
     ['opportunity_amount', ['Edsger', 'Katherine', 'Ada', 'Grace', 'Alan']],
-  ])('when ordered by %s, then ascending and descending are mirror images', async (field, ascending) => {
-    const up = await list(`?ordering=${field}`);
-    expect(up.status).toBe(200);
-    expect(names(up.body)).toEqual(ascending);
-    const down = await list(`?ordering=-${field}`);
-    expect(names(down.body)).toEqual([...ascending].reverse());
-  });
+  ])('when ordered by %s, then ascending and descending are mirror images', (field, ascending) => check.mirrored(field, ascending));
 
   it('when ordered by status, then ties fall back to the id, in the same direction', async () => {
     const [ada, katherine] = [leads[0], leads[3]].sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -70,12 +61,9 @@ describe('the lead list', () => {
     expect(names((await list('?ordering=-status')).body)).toEqual([...ascending].reverse());
   });
 
-  it.each(['?status=won', '?source=pigeon', '?ordering=phone', '?status=new&status=qualified'])('when the query is %s, then 400 in the validation shape', async (query) => {
-    const res = await list(query);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: true, errors: expect.any(Object) });
-    expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);
-  });
+  it.each(['?status=won', '?source=pigeon', '?ordering=phone', '?status=new&status=qualified'])('when the query is %s, then 400 in the validation shape', (query) =>
+    check.refused(query),
+  );
 
   it('when a member searches by a company they may not open, then it never matches', async () => {
     expect((await list('?search=engines', seller.access)).body.count).toBe(1);

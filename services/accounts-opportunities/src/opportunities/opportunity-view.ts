@@ -1,22 +1,12 @@
-import { namesAsSeenBy, recordViews, type Caller, type Db, type NamedRef, type OwnedView } from '@crm/shared';
+import { namesAsSeenBy, recordViews, type Caller, type ColumnsView, type Db, type NamedRef } from '@crm/shared';
 import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
 import { OPPORTUNITIES, type OpportunityRecord, type OpportunityValues } from './opportunities.repository';
 
-/** An opportunity as the API shows it (api-contract §5): its account as `{id, name}` beside `account_id`. */
-export interface OpportunityView extends OwnedView {
-  id: string;
-  name: string;
+/** An opportunity as the API shows it (api-contract §5): its values, and its account as `{id, name}` beside `account_id`. */
+export type OpportunityView = ColumnsView<OpportunityValues> & {
   /** Its name is null for a reader who may not open the account (`opportunitiesAsSeenBy`). */
   account: NamedRef | null;
-  account_id: string | null;
-  contact_ids: string[];
-  lead_id: string | null;
-  amount: string | null;
-  currency: string;
-  stage: string;
-  probability: number | null;
-  close_date: string | null;
-}
+};
 
 export async function opportunityViews(db: Db, tenantId: string, opportunities: OpportunityRecord[]): Promise<OpportunityView[]> {
   const accounts = await accountRefs(db, tenantId, opportunities.map((opportunity) => opportunity.values.account_id));

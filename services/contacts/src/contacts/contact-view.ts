@@ -3,20 +3,14 @@ import { accountRefs, heldAccounts } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import { CONTACTS, type ContactRecord, type ContactValues } from './contacts.repository';
 
-/** A contact as the API shows it (api-contract §5). */
-export interface ContactView extends RecordViewEnd {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  title: string | null;
-  /** Its name is null for a reader who may not open the account (`contactsAsSeenBy`). */
-  account: NamedRef | null;
-  linkedin_url: string | null;
-  owner: ProfileRef;
-  lead_ids: string[];
-}
+/** A contact as the API shows it (api-contract §5): its values, its account as `{id, name}`, its owner, its leads. */
+export type ContactView = { id: string } & Omit<ContactValues, 'account_id' | 'owner_id' | 'tags' | 'custom_fields'> &
+  RecordViewEnd & {
+    /** Its name is null for a reader who may not open the account (`contactsAsSeenBy`). */
+    account: NamedRef | null;
+    owner: ProfileRef;
+    lead_ids: string[];
+  };
 
 /**
  * Views of several contacts of one tenant, with owners, accounts and lead links looked up once each

@@ -1,21 +1,8 @@
-import { recordView, recordViews, type Db, type OwnedView, type ProfileRef } from '@crm/shared';
+import { recordView, recordViews, type ColumnsView, type Db, type ProfileRef } from '@crm/shared';
 import { LEADS, type LeadRecord, type LeadValues } from './leads.repository';
 
-/** A lead as the API shows it (api-contract §5). */
-export interface LeadView extends OwnedView {
-  id: string;
-  title: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  company_name: string | null;
-  status: string;
-  source: string | null;
-  opportunity_amount: string | null;
-  currency: string;
-  board_position: number;
-}
+/** A lead as the API shows it (api-contract §5): its values under their names. */
+export type LeadView = ColumnsView<LeadValues>;
 
 /** A lead's view, its owner known already (the detail reads it with the lead). */
 export const leadView = (lead: LeadRecord, owner: ProfileRef): LeadView => recordView<LeadValues, LeadView>(LEADS, lead, owner);
