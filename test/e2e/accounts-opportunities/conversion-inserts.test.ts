@@ -3,6 +3,7 @@ import { insertAccountIfAbsent, insertOpportunityIfAbsent } from '@crm/accounts-
 import type { TestSystem } from '../../support/system';
 import type { Member, TenantAdmin } from '../../support/tenants';
 import { read, serviceDb } from './support';
+import { waitForProfilesIn } from '../../support/events';
 import { startWithTenant } from '../../support/suite';
 
 /**
@@ -14,7 +15,12 @@ let system: TestSystem;
 let admin: TenantAdmin;
 let seller: Member;
 
-beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
+beforeAll(async () => {
+  ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));
+  // The inserts below are the conversion's consumer at work, not a write through the API: nothing has made
+  // the profiles replica vouch for the seller yet, and the views show the owner's e-mail from it.
+  await waitForProfilesIn(system, 'accounts-opportunities', [seller.profileId]);
+});
 afterAll(() => system.stop());
 
 describe('inserts for lead conversion', () => {
