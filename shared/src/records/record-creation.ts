@@ -43,9 +43,11 @@ export async function prepareNewRecords<V extends OwnedValues, Input extends Rec
   });
   const rows: NewRecordRow<V, Input>[] = [];
   for (const [index, result] of prepared.entries()) if (result.ok) rows.push({ input: inputs[index]!, values: result.values, errors: {} });
-  const owners = rows.flatMap((row) => ownerToCheck(kind, caller, row.values, undefined) ?? []);
-  const strangers = await profilesNotInTenant(manager, caller.tenantId, owners);
-  for (const row of rows) if (strangers.has(ownerToCheck(kind, caller, row.values, undefined) ?? '')) row.errors[kind.owner.field] = NOT_A_MEMBER;
+  const owners = rows.map((row) => ownerToCheck(kind, caller, row.values, undefined));
+  const strangers = await profilesNotInTenant(manager, caller.tenantId, owners.filter((owner) => owner !== undefined));
+  rows.forEach((row, index) => {
+    if (owners[index] !== undefined && strangers.has(owners[index])) row.errors[kind.owner.field] = NOT_A_MEMBER;
+  });
   await kind.checkNew?.(manager, caller, rows);
   const refusals = new Map(rows.map((row) => [row.values, row.errors]));
   return prepared.map((result) => {

@@ -4,6 +4,7 @@ import type { Db, EntityManager } from '../database';
 import { ValidationError } from '../errors';
 import type { EventActor } from '../messaging';
 import { enqueueRecordsCreated, enqueueRecordChanged, enqueueRecordDeleted } from '../messaging/record-events';
+import { requireOwnerInTenant } from '../profile-replica';
 import type { NamedReferences } from '../replicas/replicated-references';
 import type { NewRecordRow } from './record-creation';
 import type { ListFilter, RecordListQuery } from './record-list';
@@ -121,6 +122,12 @@ export const namedOwner = <V extends OwnedValues>(kind: AnyRecordKind<V>, input:
 export function ownerToCheck<V extends OwnedValues>(kind: AnyRecordKind<V>, caller: Caller, values: V, existing: V | undefined): string | undefined {
   const owner = ownerOf(kind.table, values);
   return owner === (existing ? ownerOf(kind.table, existing) : caller.profileId) ? undefined : owner;
+}
+
+/** The owner the values give the record, when it is a change to check, is a member of the tenant (else 400 on `assigned_to_id`, as `requireOwnerInTenant` answers). */
+export async function requireOwnerMember<V extends OwnedValues>(db: Db, kind: AnyRecordKind<V>, caller: Caller, values: V, existing: V | undefined): Promise<void> {
+  const owner = ownerToCheck(kind, caller, values, existing);
+  if (owner !== undefined) await requireOwnerInTenant(db, caller.tenantId, owner);
 }
 
 /** Whether a change changes nothing (then it writes no event and keeps the version). */

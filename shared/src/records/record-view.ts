@@ -34,7 +34,14 @@ export interface ViewShape<V extends OwnedValues> {
  * record's version for the ETag (`withVersion`).
  */
 export function recordView<V extends OwnedValues, View>(table: RecordTable<V>, record: StoredRecord<V>, owner: ProfileRef, shape: ViewShape<V> = {}): View {
-  const own = table.columns.filter((column) => column !== table.owner && column !== 'tags' && column !== 'custom_fields' && !shape.hide?.includes(column));
+  return viewOf<V, View>(ownColumns(table, shape), record, owner, shape);
+}
+
+/** The columns a view shows under their own names: all but the owner, tags, custom fields and the hidden. */
+const ownColumns = <V extends OwnedValues>(table: RecordTable<V>, shape: ViewShape<V>) =>
+  table.columns.filter((column) => column !== table.owner && column !== 'tags' && column !== 'custom_fields' && !shape.hide?.includes(column));
+
+function viewOf<V extends OwnedValues, View>(own: readonly (keyof V & string)[], record: StoredRecord<V>, owner: ProfileRef, shape: ViewShape<V>): View {
   const { values } = record;
   const view = {
     id: record.id,
@@ -54,5 +61,6 @@ export function recordView<V extends OwnedValues, View>(table: RecordTable<V>, r
 /** The views of records of one tenant, their owners `{id, email}` looked up in one query. */
 export async function recordViews<V extends OwnedValues, View>(db: Db, table: RecordTable<V>, tenantId: string, records: StoredRecord<V>[], shape: ViewShape<V> = {}): Promise<View[]> {
   const owners = await profileRefs(db, tenantId, records.map((record) => ownerOf(table, record.values)));
-  return records.map((record) => recordView<V, View>(table, record, owners.get(ownerOf(table, record.values))!, shape));
+  const own = ownColumns(table, shape);
+  return records.map((record) => viewOf<V, View>(own, record, owners.get(ownerOf(table, record.values))!, shape));
 }

@@ -13,7 +13,7 @@ import {
   COMMON_SERVER_FIELDS,
   listQuery,
   NAME_MAX,
-  ownerToCheck,
+  requireOwnerMember,
   recordBody,
   recordRoutes,
   recordViews,
@@ -23,7 +23,6 @@ import {
   type RecordKind,
   type RecordTable,
 } from '../../src/records';
-import { requireOwnerInTenant } from '../../src/profile-replica';
 import { OwnerLookup, ReplicatedReferences } from '../../src/replicas';
 import { optionalText, tagsField } from '../../src/http/fields';
 import { uuidParam } from '../../src/http/query-params';
@@ -66,8 +65,7 @@ const productKind: RecordKind<ProductValues, ProductView, z.output<typeof produc
   defaults: (owner) => ({ sku: null, assigned_to: owner, tags: [], custom_fields: {} }),
   namedReferences: {},
   async linkReferences(db, caller, values, existing) {
-    const owner = ownerToCheck(productKind, caller, values, existing);
-    if (owner !== undefined) await requireOwnerInTenant(db, caller.tenantId, owner);
+    await requireOwnerMember(db, productKind, caller, values, existing);
     return values;
   },
   views: (db, tenantId, products) => recordViews(db, PRODUCTS, tenantId, products),

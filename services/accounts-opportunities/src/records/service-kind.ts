@@ -1,4 +1,4 @@
-import { ownerToCheck, requireOwnerInTenant, type Caller, type Db, type NamedReferences, type OwnedValues, type RecordKind, type RecordListQuery } from '@crm/shared';
+import { requireOwnerMember, type Caller, type Db, type NamedReferences, type OwnedValues, type RecordKind, type RecordListQuery } from '@crm/shared';
 import { redirectMergedReferences, type KnownReference } from './known-references';
 
 export const SERVICE_NAME = 'accounts-opportunities';
@@ -46,8 +46,7 @@ export function serviceKind<V extends OwnedValues, View extends { id: string }, 
     owner: { field: 'assigned_to_id', filter: 'assigned_to' },
     namedReferences: namedReferencesOf(description.knownReferences),
     async linkReferences(db, caller, values, existing) {
-      const owner = ownerToCheck(kind, caller, values, existing);
-      if (owner !== undefined) await requireOwnerInTenant(db, caller.tenantId, owner);
+      await requireOwnerMember(db, kind, caller, values, existing);
       const linked = await redirectMergedReferences(db, description.knownReferences, caller.tenantId, values, existing);
       await checkReferences(db, caller, linked, existing);
       return linked;

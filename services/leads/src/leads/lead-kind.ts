@@ -1,4 +1,4 @@
-import { checkAssignment, ownerToCheck, requireOwnerInTenant, ValidationError, type RecordKind } from '@crm/shared';
+import { checkAssignment, requireOwnerMember, ValidationError, type RecordKind } from '@crm/shared';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { leadViews, type LeadView } from './lead-view';
 import { checkStatusChange } from './lead-values';
@@ -67,8 +67,7 @@ export const leadKind: RecordKind<LeadValues, LeadView, LeadListQuery> = {
   namedReferences: { assigned_to_id: 'profile' },
   /** A lead points to nothing but its owner, a member of the tenant. */
   async linkReferences(db, caller, values, existing) {
-    const owner = ownerToCheck(leadKind, caller, values, existing);
-    if (owner !== undefined) await requireOwnerInTenant(db, caller.tenantId, owner);
+    await requireOwnerMember(db, leadKind, caller, values, existing);
     return values;
   },
   views: leadViews,
