@@ -96,8 +96,8 @@ export interface IdempotencyOptions {
  * caller's (tenant, profile, credential); its request is fingerprinted (method, path, body; an upload's
  * file bytes once read: `takeUploadKey`). A first request runs and its answer is stored; a repeat gets
  * that answer with `Idempotent-Replayed: true`; the same key with another request 422, while the first
- * still runs 409, over 255 characters 400. An answer the service failed with (5xx) before its write
- * committed is not kept: the repeat runs afresh.
+ * still runs 409, over 255 characters 400. An answer the service failed with (5xx), or one asking to try
+ * again later (`Retry-After`), before its write committed is not kept: the repeat runs afresh.
  */
 export function idempotentRequests(options: IdempotencyOptions): RequestHandler {
   return (req, res, next) => {
@@ -199,12 +199,20 @@ function keepTheAnswer(options: IdempotencyOptions, res: Response, request: Keye
     const [chunk, encoding] = args;
     const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.isBuffer(chunk) ? chunk : null;
     const keeping =
-      res.statusCode >= 500 && !request.committed ? releaseKey(db, request.id) : storeAnswer(db, request.id, { status: res.statusCode, headers: replayedHeadersOf(res), body });
+      triesAgainLater(res) && !request.committed ? releaseKey(db, request.id) : storeAnswer(db, request.id, { status: res.statusCode, headers: replayedHeadersOf(res), body });
     keeping
       .catch((error: unknown) => options.logger.warn({ err: error }, 'could not store the answer of an idempotent request'))
       .finally(() => end(...args));
     return res;
   }) as Response['end'];
+}
+
+/**
+ * An answer that tells the client to try again (a failure, or a "not yet" with `Retry-After`: a limit, or
+ * another service's own key still running) is no answer to the request: a repeat runs it afresh.
+ */
+function triesAgainLater(res: Response): boolean {
+  return res.statusCode >= 500 || res.getHeader('retry-after') !== undefined;
 }
 
 function replayedHeadersOf(res: Response): Record<string, string> {

@@ -22,6 +22,8 @@ const hold = (name: string) => {
   holds.set(name, new Promise<void>((resolve) => (release = resolve)));
   return release;
 };
+/** Names whose next create answers this status with `Retry-After`, once. */
+const notYetAnswers = new Map<string, number>();
 const caller: Caller = { userId: 'u', tenantId: 't', profileId: 'p', role: 'admin', salesAccess: true, scopes: [], credential: { kind: 'user', id: 'u' } };
 
 beforeAll(async () => {
@@ -41,6 +43,12 @@ beforeAll(async () => {
     const name = String(req.body.name);
     await holds.get(`before-write:${name}`);
     if (name.startsWith('fail')) throw new Error('the service failed before writing');
+    // An answer passed on from another service that said "not yet" (its own key still running, a limit).
+    const notYet = notYetAnswers.get(name);
+    if (notYet !== undefined) {
+      notYetAnswers.delete(name);
+      return res.status(notYet).set('Retry-After', '1').json({ detail: 'Not yet; try again in a moment.' });
+    }
     res.status(201); // before the write, as every create sets it: an answer made up after a crash takes it
     const thing = await dataSource.transaction(async (manager) => {
       const id = randomUUID();
@@ -125,6 +133,18 @@ it('when the service failed before writing (5xx), then the key is let go and a r
   const key = randomUUID();
   expect((await post('fail-once', key)).status).toBe(500);
   expect(await dataSource.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
+});
+
+it.each([409, 429])('when the answer was %i with Retry-After (try again later), then the key is let go and the repeat runs afresh', async (status) => {
+  const key = randomUUID();
+  const name = `not-yet-${status}`;
+  notYetAnswers.set(name, status);
+  const first = await post(name, key);
+  expect(first.status).toBe(status);
+  const repeat = await post(name, key);
+  expect(repeat.status).toBe(201);
+  expect(repeat.headers.get('idempotent-replayed')).toBeNull();
+  expect(await thingsNamed(name)).toBe(1);
 });
 
 it('when a key has expired, then the same key starts a new request', async () => {

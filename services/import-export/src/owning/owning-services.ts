@@ -31,5 +31,8 @@ export class OwningServices {
 export async function passThrough(entity: ImportEntity, response: Response, res: import('express').Response): Promise<void> {
   if (response.status >= 500) throw new ServiceCallFailedError(OWNERS[entity].service);
   const body = await response.text();
+  // "Try again in a moment" (the owner's own key still running, a limit) stays one: the client's key is not spent on it.
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter !== null) res.set('Retry-After', retryAfter);
   res.status(response.status).type(response.headers.get('content-type') ?? 'application/json').send(body);
 }
