@@ -9,20 +9,24 @@ import { criteriaOfCheck, type DuplicateCheckInput } from './duplicate-check';
 import { duplicateCriteria, type DuplicateFields } from './duplicate-criteria';
 import { findDuplicates, type DuplicateTable } from './duplicate-search';
 
+/** An entity's duplicate checks: where its routes are, how it is documented, its table, what a check may send. */
+export interface DuplicateChecks {
+  basePath: string;
+  tag: string;
+  noun: string;
+  table: DuplicateTable;
+  body: z.ZodType<DuplicateCheckInput>;
+  /** The record if the caller may open it; else 404 as for a random id. */
+  open: (db: Db, caller: Caller, id: string) => Promise<{ id: string; values: DuplicateFields }>;
+}
+
 /**
  * `POST <basePath>duplicates/` (a check of what a client is about to enter; writes nothing, needs only
  * the read scope) and `GET <basePath><id>/duplicates/` (the records matching one the caller may open,
  * never itself). Both answer a JSON array of at most 10 duplicate match entries.
  */
-export function duplicatesRoutes(options: {
-  basePath: string;
-  db: Db;
-  table: DuplicateTable;
-  body: z.ZodType<DuplicateCheckInput>;
-  /** The record if the caller may open it; else 404 as for a random id. */
-  open: (db: Db, caller: Caller, id: string) => Promise<{ id: string; values: DuplicateFields }>;
-}): Router {
-  const { basePath, db, table, body, open } = options;
+export function duplicatesRoutes(db: Db, checks: DuplicateChecks): Router {
+  const { basePath, table, body, open } = checks;
   return Router()
     .post(`${basePath}duplicates/`, async (req, res) => {
       const caller = callerOf(req);
@@ -37,8 +41,8 @@ export function duplicatesRoutes(options: {
 }
 
 /** The documentation of `duplicatesRoutes` for one entity. */
-export function duplicatesOperations(options: { basePath: string; tag: string; noun: string; body: z.ZodType }): ApiOperation[] {
-  const { basePath, tag, noun, body } = options;
+export function duplicatesOperations(checks: DuplicateChecks): ApiOperation[] {
+  const { basePath, tag, noun, body } = checks;
   const answer = 'At most 10 matches, newest first: `[{id, name, email, phone, matched_on, can_delete}]`.';
   return [
     {

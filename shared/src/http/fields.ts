@@ -30,6 +30,15 @@ export function readOnlyFields<const Names extends readonly string[]>(names: Nam
   return Object.fromEntries(names.map((name) => [name, readOnlyField])) as Record<Names[number], typeof readOnlyField>;
 }
 
+/**
+ * Required text that may not be blank, of at most `max` characters: trimmed, unless it is taken as typed
+ * (a secret, a token).
+ */
+export const nonBlankText = (max: number, { trim = true, notText = 'Must be a string.' } = {}) => {
+  const text = z.string(requiredOr(notText));
+  return (trim ? text.trim() : text).min(1, 'This field may not be blank.').max(max, `Ensure this field has no more than ${max} characters.`);
+};
+
 /** Optional free text: trimmed; blank or null stored as null. */
 export const optionalText = (max: number) =>
   z

@@ -53,16 +53,7 @@ export const idField = z.string(requiredOr(ID_MESSAGE)).refine(isUuid, ID_MESSAG
 export const optionalReference = idField.nullable();
 
 /** Server-derived fields every entity shows; in a body, 400 on that field (api-contract §4). */
-export const COMMON_SERVER_FIELDS = [
-  'id',
-  'org',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'assigned_to',
-  'version',
-  'custom_field_definitions',
-] as const;
+export const COMMON_SERVER_FIELDS = ['id', 'org', 'created_by', 'created_at', 'updated_at', 'assigned_to', 'version', 'custom_field_definitions'] as const;
 
 /** The input a body schema produces: every writable field optional (what a missing one means depends on the method). */
 export type BodyInput<W extends z.ZodRawShape> = { [K in keyof W]?: z.output<W[K]> };

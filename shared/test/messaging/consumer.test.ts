@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { GetMessage } from 'amqplib';
 import type { DataSource } from '../../src/database';
 import { currentRequestId } from '../../src/http/request-context';
-import { Broker, createEvent, EventConsumer, pruneHandledMessages, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { Broker, EventConsumer, pruneHandledMessages, type CrmEvent, type EventHandler } from '../../src/messaging';
 import {
   AMQP_URL,
   delay,
   eventually,
   handledCounts,
   logger,
-  openTestDatabase,
+  eventsFrom,
+  openMessagingTest,
+  type MessagingTest,
   RawAmqp,
   recordHandled,
   uniqueNamespace,
@@ -18,14 +20,13 @@ import {
 const namespace = uniqueNamespace('consumer');
 const TENANT = '3c1e5a7b-9d2f-4b6e-8a1c-5e7f9b1d3a5c';
 
+let messaging: MessagingTest;
 let dataSource: DataSource;
 let broker: Broker;
 let raw: RawAmqp;
 const running: EventConsumer[] = [];
 
-function event(type: string, data: Record<string, unknown> = {}): CrmEvent {
-  return createEvent({ source: 'consumertest', type, subject: randomUUID(), tenantId: TENANT, actor: null, data });
-}
+const event = eventsFrom('consumertest', TENANT);
 
 /** Straight onto the exchange, as the relay would: these tests are about the consuming side. */
 function publish(e: CrmEvent | { type: string; body: string }, headers: Record<string, string> = {}): void {
@@ -52,10 +53,8 @@ async function drainDeadLetters(): Promise<GetMessage[]> {
 }
 
 beforeAll(async () => {
-  dataSource = await openTestDatabase('msgtest_consumer');
-  broker = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
-  await broker.connect();
-  raw = await RawAmqp.open();
+  messaging = await openMessagingTest('msgtest_consumer', namespace);
+  ({ dataSource, broker, raw } = messaging);
 });
 
 afterEach(async () => {
@@ -63,12 +62,7 @@ afterEach(async () => {
   await drainDeadLetters();
 });
 
-afterAll(async () => {
-  await broker.close();
-  await raw.deleteNamespace(namespace, ['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late']);
-  await raw.close();
-  await dataSource.destroy();
-});
+afterAll(() => messaging.close(['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late']));
 
 describe('the event consumer', () => {
   it('when it starts, then its queue is a durable quorum queue with a delivery limit that dead-letters to the dlx', async () => {

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { type DataSource, type EntityManager } from '../../src/database';
 import { createLogger } from '../../src/logging/logger';
 import { currentRequestId } from '../../src/http/request-context';
-import { inboxRetentionMigration, messagingMigration, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { Broker, createEvent, inboxRetentionMigration, messagingMigration, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
 import { openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
@@ -37,6 +37,39 @@ export async function openTestDatabase(schema: string): Promise<DataSource> {
     ],
     { poolSize: 20 },
   );
+}
+
+/** Events of a test file: from its own source, in its tenant, each about a new subject. */
+export const eventsFrom =
+  (source: string, tenantId: string) =>
+  (type: string, data: Record<string, unknown> = {}): CrmEvent =>
+    createEvent({ source, type, subject: randomUUID(), tenantId, actor: null, data });
+
+/** What a messaging test file works with: its database, a connected broker on its namespace, a raw connection. */
+export interface MessagingTest {
+  dataSource: DataSource;
+  broker: Broker;
+  raw: RawAmqp;
+  /** Closes all three, deleting the file's queues. */
+  close(queues: string[]): Promise<void>;
+}
+
+export async function openMessagingTest(schema: string, namespace: string): Promise<MessagingTest> {
+  const dataSource = await openTestDatabase(schema);
+  const broker = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
+  await broker.connect();
+  const raw = await RawAmqp.open();
+  return {
+    dataSource,
+    broker,
+    raw,
+    async close(queues) {
+      await broker.close();
+      await raw.deleteNamespace(namespace, queues);
+      await raw.close();
+      await dataSource.destroy();
+    },
+  };
 }
 
 /** The effect the tests count: one `handled` row per call, no uniqueness, so a duplicate shows. */

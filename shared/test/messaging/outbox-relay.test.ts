@@ -3,13 +3,14 @@ import type { DataSource } from '../../src/database';
 import { withRequestId } from '../../src/http/request-context';
 import { Broker, createEvent, enqueueEvent, EventConsumer, OutboxRelay, prunePublishedEvents, type CrmEvent } from '../../src/messaging';
 import {
-  AMQP_URL,
   DATABASE_URL,
   delay,
   eventually,
   handledCounts,
   logger,
-  openTestDatabase,
+  eventsFrom,
+  openMessagingTest,
+  type MessagingTest,
   RawAmqp,
   recordHandled,
   uniqueNamespace,
@@ -18,14 +19,13 @@ import {
 const namespace = uniqueNamespace('relay');
 const TENANT = '0b6c2a4e-8f1d-4c3b-9a5e-7d2f1e3c5a7b';
 
+let messaging: MessagingTest;
 let dataSource: DataSource;
 let broker: Broker;
 let raw: RawAmqp;
 const running: { stop(): Promise<void> }[] = [];
 
-function event(type: string, data: Record<string, unknown> = {}): CrmEvent {
-  return createEvent({ source: 'relaytest', type, subject: randomUUID(), tenantId: TENANT, actor: null, data });
-}
+const event = eventsFrom('relaytest', TENANT);
 
 /** Writes `count` events of `type` in one committed transaction. */
 async function enqueueMany(type: string, count: number): Promise<CrmEvent[]> {
@@ -59,22 +59,15 @@ async function unpublished(type: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataSource = await openTestDatabase('msgtest_relay');
-  broker = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
-  await broker.connect();
-  raw = await RawAmqp.open();
+  messaging = await openMessagingTest('msgtest_relay', namespace);
+  ({ dataSource, broker, raw } = messaging);
 });
 
 afterEach(async () => {
   for (const part of running.splice(0).reverse()) await part.stop();
 });
 
-afterAll(async () => {
-  await broker.close();
-  await raw.deleteNamespace(namespace, ['deliver', 'crash', 'pair']);
-  await raw.close();
-  await dataSource.destroy();
-});
+afterAll(() => messaging.close(['deliver', 'crash', 'pair']));
 
 describe('the outbox relay', () => {
   it('when an event is enqueued in a committed transaction, then a consumer gets the envelope intact with its request id', async () => {

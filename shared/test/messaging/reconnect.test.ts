@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from '../../src/database';
-import { Broker, createEvent, enqueueEvent, EventConsumer, OutboxRelay, type CrmEvent } from '../../src/messaging';
+import { Broker, enqueueEvent, EventConsumer, OutboxRelay, type CrmEvent } from '../../src/messaging';
 import {
   AMQP_URL,
   DATABASE_URL,
   delay,
   eventually,
   forceCloseConnection,
+  eventsFrom,
   logger,
   openTestDatabase,
   RawAmqp,
@@ -21,9 +22,7 @@ let dataSource: DataSource;
 let raw: RawAmqp;
 const cleanup: { stop?(): Promise<void>; close?(): Promise<void> }[] = [];
 
-function event(type: string): CrmEvent {
-  return createEvent({ source: 'reconnecttest', type, subject: randomUUID(), tenantId: TENANT, actor: null, data: {} });
-}
+const event = eventsFrom('reconnecttest', TENANT);
 
 async function enqueue(e: CrmEvent): Promise<void> {
   await dataSource.transaction((manager) => enqueueEvent(manager, e));

@@ -2,33 +2,27 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import type { DataSource } from '../../src/database';
 import { listen, type RunningServer } from '../../src/http';
-import { Broker, createEvent, enqueueEvents, EventConsumer, readOutboxBacklog, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { Broker, enqueueEvents, EventConsumer, readOutboxBacklog, type EventHandler } from '../../src/messaging';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, expressRouteLabel, httpMetrics, metricsRouter, outboxMetrics, poolMetrics, watchDependencies } from '../../src/metrics';
-import { AMQP_URL, delay, eventually, logger, openTestDatabase, RawAmqp, recordHandled, uniqueNamespace } from '../messaging/helpers';
+import { delay, eventsFrom, eventually, logger, openMessagingTest, RawAmqp, recordHandled, uniqueNamespace, type MessagingTest } from '../messaging/helpers';
 import { parsePrometheus, sampleValue } from '../../../test/support/prometheus-text';
 
 const namespace = uniqueNamespace('metrics');
 const TENANT = '5d2f6a8c-0e3a-4c7f-9b2d-6f8a0c2e4b6d';
 
+let messaging: MessagingTest;
 let dataSource: DataSource;
 let broker: Broker;
 let raw: RawAmqp;
 
-const event = (type: string): CrmEvent => createEvent({ source: 'metricstest', type, subject: randomUUID(), tenantId: TENANT, actor: null, data: {} });
+const event = eventsFrom('metricstest', TENANT);
 
 beforeAll(async () => {
-  dataSource = await openTestDatabase('metricstest');
-  broker = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
-  await broker.connect();
-  raw = await RawAmqp.open();
+  messaging = await openMessagingTest('metricstest', namespace);
+  ({ dataSource, broker, raw } = messaging);
 });
 
-afterAll(async () => {
-  await broker.close();
-  await raw.deleteNamespace(namespace, ['counted', 'queued']);
-  await raw.close();
-  await dataSource.destroy();
-});
+afterAll(() => messaging.close(['counted', 'queued']));
 
 describe('request metrics', () => {
   let server: RunningServer;

@@ -9,6 +9,8 @@ import { startWithTenant } from '../../support/suite';
 let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin, account: any, opportunity: any, lead: any;
 let strangers: { account: any; opportunity: any; lead: any; contact: string };
 let contact: string;
+/** A task given only its title (a POST), or replaced by one (a PUT): open, normal priority, about nothing. */
+const WHAT_A_TITLE_ALONE_GIVES = { status: 'open', priority: 'normal', due_date: null, lead_id: null, contact_id: null, account_id: null, opportunity_id: null, tags: [] };
 
 beforeAll(async () => {
   ({ system, admin, seller, stranger } = await startWithTenant({ members: { seller: true }, tenants: { stranger: 'Stranger' } }));
@@ -67,16 +69,7 @@ describe('creating a task', () => {
 
   it('when only a title is given, then open, normal priority, about nothing', async () => {
     const task = await create(system.api, admin.access, 'tasks', { title: 'Think' });
-    expect(task).toMatchObject({
-      status: 'open',
-      priority: 'normal',
-      due_date: null,
-      lead_id: null,
-      contact_id: null,
-      account_id: null,
-      opportunity_id: null,
-      tags: [],
-    });
+    expect(task).toMatchObject(WHAT_A_TITLE_ALONE_GIVES);
   });
 
   it('when the title is missing, then 400 on title', async () => {
@@ -169,19 +162,7 @@ describe('changing and deleting a task', () => {
     });
     const res = await system.api.put(`/api/tasks/${task.id}/`, { title: 'Nothing' }, { token: admin.access });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      ...task,
-      title: 'Nothing',
-      status: 'open',
-      priority: 'normal',
-      due_date: null,
-      lead_id: null,
-      contact_id: null,
-      account_id: null,
-      opportunity_id: null,
-      tags: [],
-      updated_at: expect.stringMatching(TIMESTAMP),
-    });
+    expect(res.body).toEqual({ ...task, title: 'Nothing', ...WHAT_A_TITLE_ALONE_GIVES, updated_at: expect.stringMatching(TIMESTAMP) });
   });
 });
 

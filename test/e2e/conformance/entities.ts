@@ -19,58 +19,30 @@ export interface Entity {
   textOrdering: 'first_name' | 'name' | 'title';
   /** Lead and contact records can be merged and checked for duplicates. */
   mergeable: boolean;
+  /** Fields the server derives that are the entity's own (besides id, org, creator, times, owner, version, definitions). */
+  ownServerFields: string[];
 }
 
 export const ENTITIES: Entity[] = [
   {
-    path: 'leads',
-    service: 'leads',
-    entity: 'lead',
-    labelField: 'first_name',
-    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' },
-    badBody: { status: 'nonsense' },
-    textOrdering: 'first_name',
-    mergeable: true,
+    path: 'leads', service: 'leads', entity: 'lead', labelField: 'first_name', textOrdering: 'first_name', mergeable: true,
+    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' }, badBody: { status: 'nonsense' }, ownServerFields: ['account_id', 'contact_id', 'opportunity_id', 'conversion_status'],
   },
   {
-    path: 'contacts',
-    service: 'contacts',
-    entity: 'contact',
-    labelField: 'first_name',
-    owner: { field: 'owner_id', view: 'owner', filter: 'owner' },
-    badBody: { email: 'nonsense' },
-    textOrdering: 'first_name',
-    mergeable: true,
+    path: 'contacts', service: 'contacts', entity: 'contact', labelField: 'first_name', textOrdering: 'first_name', mergeable: true,
+    owner: { field: 'owner_id', view: 'owner', filter: 'owner' }, badBody: { email: 'nonsense' }, ownServerFields: ['account', 'lead_ids'],
   },
   {
-    path: 'accounts',
-    service: 'accounts-opportunities',
-    entity: 'account',
-    labelField: 'name',
-    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' },
-    badBody: { website: 'nonsense' },
-    textOrdering: 'name',
-    mergeable: false,
+    path: 'accounts', service: 'accounts-opportunities', entity: 'account', labelField: 'name', textOrdering: 'name', mergeable: false,
+    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' }, badBody: { website: 'nonsense' }, ownServerFields: [],
   },
   {
-    path: 'opportunities',
-    service: 'accounts-opportunities',
-    entity: 'opportunity',
-    labelField: 'name',
-    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' },
-    badBody: { stage: 'nonsense' },
-    textOrdering: 'name',
-    mergeable: false,
+    path: 'opportunities', service: 'accounts-opportunities', entity: 'opportunity', labelField: 'name', textOrdering: 'name', mergeable: false,
+    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' }, badBody: { stage: 'nonsense' }, ownServerFields: ['account', 'lead_id'],
   },
   {
-    path: 'tasks',
-    service: 'accounts-opportunities',
-    entity: 'task',
-    labelField: 'title',
-    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' },
-    badBody: { priority: 'nonsense' },
-    textOrdering: 'title',
-    mergeable: false,
+    path: 'tasks', service: 'accounts-opportunities', entity: 'task', labelField: 'title', textOrdering: 'title', mergeable: false,
+    owner: { field: 'assigned_to_id', view: 'assigned_to', filter: 'assigned_to' }, badBody: { priority: 'nonsense' }, ownServerFields: [],
   },
 ];
 

@@ -73,6 +73,17 @@ describe.each(ENTITIES)('a record of $path', (entity) => {
     expect(res.body).toMatchObject({ [entity.labelField]: 'Replaced again', tags: [], custom_fields: {}, [owner.view]: { id: seller.profileId } });
   });
 
+  it('when a create carries a field the server derives, then 400 on that field, read-only, and nothing is created', async () => {
+    const before = (await system.api.get(records, { token: admin.access })).body.count;
+    const derived = ['id', 'org', 'created_by', 'created_at', 'updated_at', owner.view, 'version', 'custom_field_definitions', ...entity.ownServerFields];
+    for (const field of derived) {
+      const res = await system.api.post(records, bodyOf(entity, 'Derived', { [field]: randomUUID() }), { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: true, errors: { [field]: 'This field is read-only.' } });
+    }
+    expect((await system.api.get(records, { token: admin.access })).body.count).toBe(before);
+  });
+
   it('when PATCH or PUT carries a server-derived or unknown field, then 400 on it and nothing changes', async () => {
     const record = await create(admin.access, 'Guarded');
     for (const method of ['patch', 'put'] as const) {

@@ -1,14 +1,10 @@
-import { ALL_SCOPES, paginationQuery, requiredOr } from '@crm/shared';
+import { ALL_SCOPES, nonBlankText, paginationQuery, requiredOr } from '@crm/shared';
 import { z } from 'zod';
 
 export const listApiTokensQuery = z.strictObject({ ...paginationQuery });
 
 export const createApiTokenBody = z.strictObject({
-  name: z
-    .string(requiredOr('Must be a string.'))
-    .trim()
-    .min(1, 'This field may not be blank.')
-    .max(100, 'Ensure this field has no more than 100 characters.'),
+  name: nonBlankText(100),
   scopes: z
     .array(z.string('Each scope must be a string.'), requiredOr('Must be a list of scopes.'))
     .min(1, 'At least one scope is required.')
@@ -23,8 +19,5 @@ export const createApiTokenBody = z.strictObject({
 export type CreateApiTokenInput = z.infer<typeof createApiTokenBody>;
 
 export const resolveApiTokenBody = z.strictObject({
-  token: z
-    .string(requiredOr('Must be a string.'))
-    .min(1, 'This field may not be blank.')
-    .max(512, 'Ensure this field has no more than 512 characters.'),
+  token: nonBlankText(512, { trim: false }),
 });

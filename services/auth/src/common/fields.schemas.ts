@@ -1,4 +1,4 @@
-import { requiredOr } from '@crm/shared';
+import { nonBlankText, requiredOr } from '@crm/shared';
 import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -11,10 +11,7 @@ export const newPasswordField = z
   .max(MAX_PASSWORD_LENGTH, `Ensure this field has no more than ${MAX_PASSWORD_LENGTH} characters.`);
 
 /** A password to check: any non-empty string; its length says nothing about an account. */
-export const givenPasswordField = z
-  .string(requiredOr('Must be a string.'))
-  .min(1, 'This field may not be blank.')
-  .max(MAX_PASSWORD_LENGTH, `Ensure this field has no more than ${MAX_PASSWORD_LENGTH} characters.`);
+export const givenPasswordField = nonBlankText(MAX_PASSWORD_LENGTH, { trim: false });
 
 export const roleField = z.enum(['admin', 'member'], requiredOr('Must be "admin" or "member".'));
 

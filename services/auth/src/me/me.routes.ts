@@ -11,10 +11,4 @@ export function meRoutes(deps: AuthDeps): Router {
   return router;
 }
 
-export const meOperation: ApiOperation = {
-  method: 'get',
-  path: '/api/auth/me/',
-  tag: 'Auth',
-  summary: 'Who am I',
-  responses: { 200: 'The caller: user, profile, tenant, scopes.' },
-};
+export const meOperation: ApiOperation = { method: 'get', path: '/api/auth/me/', tag: 'Auth', summary: 'Who am I', responses: { 200: 'The caller: user, profile, tenant, scopes.' } };

@@ -1,13 +1,9 @@
-import { emailField, requiredOr } from '@crm/shared';
+import { emailField, nonBlankText } from '@crm/shared';
 import { z } from 'zod';
 import { newPasswordField } from '../common/fields.schemas';
 
 export const registerBody = z.strictObject({
-  org_name: z
-    .string(requiredOr('Must be a string.'))
-    .trim()
-    .min(1, 'This field may not be blank.')
-    .max(255, 'Ensure this field has no more than 255 characters.'),
+  org_name: nonBlankText(255),
   email: emailField,
   password: newPasswordField,
 });

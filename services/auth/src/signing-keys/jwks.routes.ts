@@ -14,11 +14,4 @@ export function jwksRoutes(ring: SigningKeyRing, clock: () => Date): Router {
   return router;
 }
 
-export const jwksOperation: ApiOperation = {
-  method: 'get',
-  path: '/api/auth/.well-known/jwks.json',
-  tag: 'Auth',
-  summary: 'The public keys of access tokens (JWKS)',
-  description: 'Anonymous.',
-  responses: { 200: '`{keys: [...]}`.' },
-};
+export const jwksOperation: ApiOperation = { method: 'get', path: '/api/auth/.well-known/jwks.json', tag: 'Auth', summary: 'The public keys of access tokens (JWKS)', description: 'Anonymous.', responses: { 200: '`{keys: [...]}`.' } };

@@ -1,4 +1,4 @@
-import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateChecks, type DuplicateTable } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { LEADS } from '../leads/leads.repository';
@@ -11,19 +11,12 @@ export const LEAD_DUPLICATES: DuplicateTable = {
   openCondition: `status <> 'converted'`,
 };
 
-/** `POST /api/leads/duplicates/` and `GET /api/leads/<id>/duplicates/`. */
-export const leadDuplicatesRoutes = (deps: LeadsDeps): Router =>
-  duplicatesRoutes({
-    basePath: '/api/leads/',
-    db: deps.dataSource.manager,
-    table: LEAD_DUPLICATES,
-    body: duplicateCheckBody.lead,
-    open: (db, caller, id) => openRecord(db, LEADS, caller, id),
-  });
+const LEAD_CHECKS: DuplicateChecks = {
+  basePath: '/api/leads/', tag: 'Leads', noun: 'lead',
+  table: LEAD_DUPLICATES, body: duplicateCheckBody.lead, open: (db, caller, id) => openRecord(db, LEADS, caller, id),
+};
 
-export const leadDuplicatesOperations = duplicatesOperations({
-  basePath: '/api/leads/',
-  tag: 'Leads',
-  noun: 'lead',
-  body: duplicateCheckBody.lead,
-});
+/** `POST /api/leads/duplicates/` and `GET /api/leads/<id>/duplicates/`. */
+export const leadDuplicatesRoutes = (deps: LeadsDeps): Router => duplicatesRoutes(deps.dataSource.manager, LEAD_CHECKS);
+
+export const leadDuplicatesOperations = duplicatesOperations(LEAD_CHECKS);
