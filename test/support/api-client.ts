@@ -56,3 +56,10 @@ export class ApiClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 }
+
+/** A create through the gateway as a client sends it; the created record (anything but 201 fails the set-up). */
+export async function createdRecord(api: ApiClient, path: string, body: Record<string, unknown>, token: string): Promise<any> {
+  const res = await api.post(path, body, { token });
+  if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${res.text}`);
+  return res.body;
+}

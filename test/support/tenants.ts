@@ -69,3 +69,14 @@ export async function apiTokenOf(api: ApiClient, member: { access: string }, sco
   if (created.status !== 201) throw new Error(`API token creation failed: ${created.status} ${created.text}`);
   return created.body.token;
 }
+
+/** What the server adds to a record `creator` created in `admin`'s tenant (no custom fields yet). */
+export const serverDerived = (admin: TenantAdmin, creator: { profileId: string }) => ({
+  id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  custom_fields: {},
+  org: admin.orgId,
+  created_by: creator.profileId,
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+});
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -3,12 +3,8 @@ import type { Caller } from '@crm/shared';
 import { AuthTestService, type Registered } from './support/auth-service';
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 const createToken = (as: Caller, body: unknown) => auth.call('POST', '/api/auth/api-tokens/', { as, body });
 const listTokens = (as: Caller, query = '') => auth.call('GET', `/api/auth/api-tokens/${query}`, { as });

@@ -2,12 +2,8 @@ import { ALL_SCOPES } from '@crm/shared';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 describe('who am I', () => {
   it('when an admin asks, then the user, org, profile and the access token’s scopes come back', async () => {

@@ -6,12 +6,8 @@ import { AuthTestService, PASSWORD } from './support/auth-service';
 const TEST_COST = Number(process.env.PASSWORD_HASH_COST);
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 const storedHash = async (userId: string): Promise<string> =>
   (await auth.sql('SELECT password_hash FROM users WHERE id = $1', [userId]))[0].password_hash;

@@ -1,12 +1,8 @@
 import { AuthTestService, PASSWORD, uniqueEmail } from './support/auth-service';
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 const register = (body: unknown) => auth.anonymous('POST', '/api/auth/register/', body);
 

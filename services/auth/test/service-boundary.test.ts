@@ -2,12 +2,8 @@ import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } f
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 describe('the service boundary', () => {
   it('when a request has no internal token, then 401 even on the anonymous endpoints', async () => {

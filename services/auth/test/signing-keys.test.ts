@@ -3,12 +3,8 @@ import { scopesForRole } from '@crm/shared';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 const fetchJwks = async (service = auth): Promise<JSONWebKeySet> => {
   const res = await service.anonymous('GET', '/api/auth/.well-known/jwks.json');

@@ -1,12 +1,8 @@
 import { AuthTestService, PASSWORD, uniqueEmail, type Registered } from './support/auth-service';
 
 let auth: AuthTestService;
-beforeAll(async () => {
-  auth = await AuthTestService.start();
-});
-afterAll(async () => {
-  await auth.stop();
-});
+beforeAll(async () => (auth = await AuthTestService.start()));
+afterAll(() => auth.stop());
 
 const listUsers = (admin: Registered, query = '') => auth.call('GET', `/api/auth/users/${query}`, { as: admin.caller });
 const addUser = (admin: Registered, body: unknown) => auth.call('POST', '/api/auth/users/', { as: admin.caller, body });

@@ -1,5 +1,5 @@
-import { queryOne, queryRows, type Db } from '../database';
-import type { CustomFieldDefinition, CustomFieldOption, CustomFieldType } from './custom-field-definition';
+import { queryOne, queryRows, type Db, type RowWindow } from '../database';
+import type { CustomFieldDefinition, CustomFieldDefinitionView, CustomFieldOption, CustomFieldType } from './custom-field-definition';
 
 /** Whose definitions: one tenant's, of one entity. */
 export interface CustomFieldScope {
@@ -16,19 +16,8 @@ export interface CustomFieldSettings {
   displayOrder: number;
 }
 
-interface DefinitionRow {
-  id: string;
-  tenant_id: string;
-  entity: string;
-  key: string;
-  label: string;
-  field_type: CustomFieldType;
-  options: CustomFieldOption[];
-  is_required: boolean;
-  is_filterable: boolean;
-  display_order: number;
-  created_at: Date;
-}
+/** A definition as stored: its API fields, named alike, plus its scope. */
+type DefinitionRow = Omit<CustomFieldDefinitionView, 'created_at'> & { tenant_id: string; entity: string; created_at: Date };
 
 const COLUMNS = `id, tenant_id, entity, key, label, field_type, options, is_required, is_filterable, display_order, created_at`;
 const ORDER = `ORDER BY display_order, created_at, id`;
@@ -98,11 +87,7 @@ export async function countDefinitions(db: Db, scope: CustomFieldScope): Promise
   return row?.count ?? 0;
 }
 
-export async function listDefinitions(
-  db: Db,
-  scope: CustomFieldScope,
-  page: { limit: number; offset: number },
-): Promise<CustomFieldDefinition[]> {
+export async function listDefinitions(db: Db, scope: CustomFieldScope, page: RowWindow): Promise<CustomFieldDefinition[]> {
   const rows = await queryRows<DefinitionRow>(
     db,
     `SELECT ${COLUMNS} FROM custom_field_definitions WHERE tenant_id = $1 AND entity = $2 ${ORDER} LIMIT $3 OFFSET $4`,

@@ -1,4 +1,4 @@
-import { isUniqueViolation, readPageInOneSnapshot, type DataSource } from '../database';
+import { isUniqueViolation, readListPage, type DataSource } from '../database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { PageRequest } from '../http/pagination';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
@@ -18,17 +18,8 @@ import { optionsProblem, type CreateCustomFieldInput, type UpdateCustomFieldInpu
 export const KEY_TAKEN = 'A custom field with this key already exists.';
 
 /** A page of the scope's definitions, in display order. */
-export async function listCustomFields(
-  dataSource: DataSource,
-  scope: CustomFieldScope,
-  page: PageRequest,
-): Promise<{ count: number; results: CustomFieldDefinitionView[] }> {
-  const { count, rows } = await readPageInOneSnapshot(dataSource, {
-    count: (db) => countDefinitions(db, scope),
-    rows: (db) => listDefinitions(db, scope, { limit: page.pageSize, offset: page.offset }),
-  });
-  return { count, results: rows.map(customFieldDefinitionView) };
-}
+export const listCustomFields = (dataSource: DataSource, scope: CustomFieldScope, page: PageRequest): Promise<{ count: number; results: CustomFieldDefinitionView[] }> =>
+  readListPage(dataSource, page, { count: (db) => countDefinitions(db, scope), rows: (db, window) => listDefinitions(db, scope, window) }, customFieldDefinitionView);
 
 /** 404 unless the scope has this definition (another tenant's answers as a random id does). */
 export async function requireCustomField(dataSource: DataSource, scope: CustomFieldScope, id: string): Promise<void> {

@@ -32,3 +32,21 @@ export function readPageInOneSnapshot<Row>(
     return { count, rows };
   });
 }
+
+/** The rows of a list a page holds. */
+export interface RowWindow {
+  offset: number;
+  limit: number;
+}
+
+/** A list's page for its envelope: the count and the page's rows, read in one snapshot, each row shown by `view`. */
+export async function readListPage<Row, View>(
+  dataSource: DataSource,
+  page: { offset: number; pageSize: number },
+  read: { count: (db: EntityManager) => Promise<number>; rows: (db: EntityManager, window: RowWindow) => Promise<Row[]> },
+  view: (row: Row) => View,
+): Promise<{ count: number; results: View[] }> {
+  const window = { offset: page.offset, limit: page.pageSize };
+  const { count, rows } = await readPageInOneSnapshot(dataSource, { count: read.count, rows: (db) => read.rows(db, window) });
+  return { count, results: rows.map(view) };
+}

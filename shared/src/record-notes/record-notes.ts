@@ -1,5 +1,5 @@
 import { isAdmin, type Caller } from '../auth-context';
-import { readPageInOneSnapshot, type DataSource, type Db } from '../database';
+import { readListPage, type DataSource, type Db } from '../database';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { PageRequest } from '../http/pagination';
 import type { ReceivedFile } from './attachment-upload';
@@ -53,31 +53,15 @@ const attachmentView = (row: AttachmentRow): AttachmentView => ({
   created_at: row.created_at.toISOString(),
 });
 
-const pageOf = (page: PageRequest) => ({ offset: page.offset, limit: page.pageSize });
-
-export async function listRecordNotes(dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: NoteView[] }> {
-  const { count, rows } = await readPageInOneSnapshot(dataSource, {
-    count: (db) => countOnRecord(db, 'notes', ref),
-    rows: (db) => listNotes(db, ref, pageOf(page)),
-  });
-  return { count, results: rows.map(noteView) };
-}
+export const listRecordNotes = (dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: NoteView[] }> =>
+  readListPage(dataSource, page, { count: (db) => countOnRecord(db, 'notes', ref), rows: (db, window) => listNotes(db, ref, window) }, noteView);
 
 export async function addNote(db: Db, ref: RecordRef, author: Caller, body: string, now: Date): Promise<NoteView> {
   return noteView(await insertNote(db, ref, { body, createdBy: author.profileId, createdAt: now }));
 }
 
-export async function listRecordAttachments(
-  dataSource: DataSource,
-  ref: RecordRef,
-  page: PageRequest,
-): Promise<{ count: number; results: AttachmentView[] }> {
-  const { count, rows } = await readPageInOneSnapshot(dataSource, {
-    count: (db) => countOnRecord(db, 'attachments', ref),
-    rows: (db) => listAttachments(db, ref, pageOf(page)),
-  });
-  return { count, results: rows.map(attachmentView) };
-}
+export const listRecordAttachments = (dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: AttachmentView[] }> =>
+  readListPage(dataSource, page, { count: (db) => countOnRecord(db, 'attachments', ref), rows: (db, window) => listAttachments(db, ref, window) }, attachmentView);
 
 export async function addAttachment(db: Db, ref: RecordRef, author: Caller, file: ReceivedFile, now: Date): Promise<AttachmentView> {
   return attachmentView(await insertAttachment(db, ref, { ...file, createdBy: author.profileId, createdAt: now }));

@@ -3,27 +3,12 @@ import type { GetMessage } from 'amqplib';
 import type { DataSource } from '../../src/database';
 import { currentRequestId } from '../../src/http/request-context';
 import { Broker, EventConsumer, pruneHandledMessages, type CrmEvent, type EventHandler } from '../../src/messaging';
-import {
-  AMQP_URL,
-  delay,
-  eventually,
-  handledCounts,
-  logger,
-  eventsFrom,
-  openMessagingTest,
-  type MessagingTest,
-  RawAmqp,
-  recordHandled,
-  uniqueNamespace,
-} from './helpers';
+import { AMQP_URL, delay, eventsFrom, eventually, handledCounts, logger, type MessagingTest, openMessagingTest, RawAmqp, recordHandled, uniqueNamespace } from './helpers';
 
 const namespace = uniqueNamespace('consumer');
 const TENANT = '3c1e5a7b-9d2f-4b6e-8a1c-5e7f9b1d3a5c';
 
-let messaging: MessagingTest;
-let dataSource: DataSource;
-let broker: Broker;
-let raw: RawAmqp;
+let messaging: MessagingTest, dataSource: DataSource, broker: Broker, raw: RawAmqp;
 const running: EventConsumer[] = [];
 
 const event = eventsFrom('consumertest', TENANT);

@@ -2,27 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from '../../src/database';
 import { withRequestId } from '../../src/http/request-context';
 import { Broker, createEvent, enqueueEvent, EventConsumer, OutboxRelay, prunePublishedEvents, type CrmEvent } from '../../src/messaging';
-import {
-  DATABASE_URL,
-  delay,
-  eventually,
-  handledCounts,
-  logger,
-  eventsFrom,
-  openMessagingTest,
-  type MessagingTest,
-  RawAmqp,
-  recordHandled,
-  uniqueNamespace,
-} from './helpers';
+import { DATABASE_URL, delay, eventsFrom, eventually, handledCounts, logger, type MessagingTest, openMessagingTest, RawAmqp, recordHandled, uniqueNamespace } from './helpers';
 
 const namespace = uniqueNamespace('relay');
 const TENANT = '0b6c2a4e-8f1d-4c3b-9a5e-7d2f1e3c5a7b';
 
-let messaging: MessagingTest;
-let dataSource: DataSource;
-let broker: Broker;
-let raw: RawAmqp;
+let messaging: MessagingTest, dataSource: DataSource, broker: Broker, raw: RawAmqp;
 const running: { stop(): Promise<void> }[] = [];
 
 const event = eventsFrom('relaytest', TENANT);

@@ -2,24 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from '../../src/database';
 import { Broker, enqueueEvent, EventConsumer, OutboxRelay, type CrmEvent } from '../../src/messaging';
-import {
-  AMQP_URL,
-  DATABASE_URL,
-  delay,
-  eventually,
-  forceCloseConnection,
-  eventsFrom,
-  logger,
-  openTestDatabase,
-  RawAmqp,
-  uniqueNamespace,
-} from './helpers';
+import { AMQP_URL, DATABASE_URL, delay, eventsFrom, eventually, forceCloseConnection, logger, openTestDatabase, RawAmqp, uniqueNamespace } from './helpers';
 
 const namespace = uniqueNamespace('reconnect');
 const TENANT = '7a9c1e3b-5d7f-4a2c-8e4b-6f8a0c2e4b6d';
 
-let dataSource: DataSource;
-let raw: RawAmqp;
+let dataSource: DataSource, raw: RawAmqp;
 const cleanup: { stop?(): Promise<void>; close?(): Promise<void> }[] = [];
 
 const event = eventsFrom('reconnecttest', TENANT);

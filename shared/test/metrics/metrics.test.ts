@@ -10,10 +10,7 @@ import { parsePrometheus, sampleValue } from '../../../test/support/prometheus-t
 const namespace = uniqueNamespace('metrics');
 const TENANT = '5d2f6a8c-0e3a-4c7f-9b2d-6f8a0c2e4b6d';
 
-let messaging: MessagingTest;
-let dataSource: DataSource;
-let broker: Broker;
-let raw: RawAmqp;
+let messaging: MessagingTest, dataSource: DataSource, broker: Broker, raw: RawAmqp;
 
 const event = eventsFrom('metricstest', TENANT);
 

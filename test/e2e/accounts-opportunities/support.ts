@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../support/api-client';
+import { createdRecord, type ApiClient } from '../../support/api-client';
 import type { TestSystem } from '../../support/system';
 import {
   auditEntries,
@@ -19,11 +19,7 @@ const SERVICE = 'accounts-opportunities';
 const service = (system: TestSystem) => system.services[SERVICE]!;
 
 /** Creates a record through the gateway; fails the test on anything but 201. */
-export async function create(api: ApiClient, token: string, entity: EntityPath, body: Record<string, unknown>): Promise<any> {
-  const res = await api.post(`/api/${entity}/`, body, { token });
-  if (res.status !== 201) throw new Error(`create ${entity} failed: ${res.status} ${res.text}`);
-  return res.body;
-}
+export const create = (api: ApiClient, token: string, entity: EntityPath, body: Record<string, unknown>): Promise<any> => createdRecord(api, `/api/${entity}/`, body, token);
 
 /** Reads a record as an admin of its tenant sees it (without `custom_field_definitions`). */
 export async function read(api: ApiClient, token: string, entity: EntityPath, id: string): Promise<any> {

@@ -3,6 +3,7 @@ import type { TestSystem } from '../../support/system';
 import type { Member, TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES, type Entity } from './entities';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 
 /**
  * architecture §3 on every route and method under a record id, for every entity: a record of another
@@ -49,11 +50,7 @@ describe.each(ENTITIES)('$path', (entity) => {
   let admins: any;
   let strangers: any;
 
-  async function create(token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> {
-    const res = await system.api.post(records, bodyOf(entity, label, extra), { token });
-    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
-    return res.body;
-  }
+  const create = (token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> => createdRecord(system.api, records, bodyOf(entity, label, extra), token);
 
   beforeAll(async () => {
     sellers = await create(seller.access, 'Seller created');

@@ -3,6 +3,7 @@ import type { TestSystem } from '../../support/system';
 import { registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { ENTITIES } from './entities';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 
 /**
  * Custom fields on every entity (api-contract §5): definitions per tenant and entity at
@@ -39,17 +40,10 @@ describe.each(ENTITIES)('custom fields of $path', (entity) => {
   const labels = (page: { results?: Record<string, string>[] }) => (page.results ?? []).map((record) => record[entity.labelField]);
   const keys = (page: { results: { key: string }[] }) => page.results.map((definition) => definition.key);
 
-  async function create(token: string, label: string, customFields?: Record<string, unknown>): Promise<any> {
-    const res = await system.api.post(records, body(label, customFields), { token });
-    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
-    return res.body;
-  }
+  const create = (token: string, label: string, customFields?: Record<string, unknown>): Promise<any> => createdRecord(system.api, records, body(label, customFields), token);
 
   beforeAll(async () => {
-    for (const definition of [BUDGET, TIER, NOTE, RENEWAL, ACTIVE]) {
-      const res = await system.api.post(definitions, definition, { token: admin.access });
-      if (res.status !== 201) throw new Error(`definition failed: ${res.status} ${res.text}`);
-    }
+    for (const definition of [BUDGET, TIER, NOTE, RENEWAL, ACTIVE]) await createdRecord(system.api, definitions, definition, admin.access);
   });
 
   describe('definitions', () => {

@@ -2,6 +2,7 @@ import type { TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 import { listChecks } from '../../support/list-checks';
 
 /**
@@ -20,11 +21,7 @@ describe.each(ENTITIES)('the list of $path', (entity) => {
   /** The tenant's records as created, oldest first: Ada and Grace the seller's own, Alan owned by the seller (created by the admin), Katherine the admin's, Edsger the other member's. */
   const created: any[] = [];
 
-  async function create(token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> {
-    const res = await system.api.post(records, bodyOf(entity, label, extra), { token });
-    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
-    return res.body;
-  }
+  const create = (token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> => createdRecord(system.api, records, bodyOf(entity, label, extra), token);
 
   beforeAll(async () => {
     created.push(await create(seller.access, 'Ada', { tags: ['vip'] }));

@@ -2,6 +2,7 @@ import type { TestSystem } from '../../support/system';
 import type { Member, TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 
 /**
  * Notes and files on the records of every entity (api-contract §5, §13): the same routes, rules and
@@ -19,11 +20,8 @@ describe.each(ENTITIES)('notes and files on $entity records', (entity) => {
   const base = `/api/${entity.path}`;
   let record: { id: string };
 
-  async function create(token: string, label: string, owner?: string): Promise<{ id: string }> {
-    const res = await system.api.post(`${base}/`, bodyOf(entity, label, owner ? { [entity.owner.field]: owner } : {}), { token });
-    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
-    return res.body;
-  }
+  const create = (token: string, label: string, owner?: string): Promise<{ id: string }> =>
+    createdRecord(system.api, `${base}/`, bodyOf(entity, label, owner ? { [entity.owner.field]: owner } : {}), token);
 
   function upload(recordId: string, content: Uint8Array, filename = 'file.bin', field = 'file', token = seller.access) {
     const form = new FormData();

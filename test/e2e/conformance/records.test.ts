@@ -3,6 +3,7 @@ import type { TestSystem } from '../../support/system';
 import { eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 
 /**
  * A record's life on every entity (api-contract §4, §5): what a create answers and the detail shows, PATCH
@@ -23,11 +24,7 @@ describe.each(ENTITIES)('a record of $path', (entity) => {
   const records = `/api/${entity.path}/`;
   const owner = entity.owner;
 
-  async function create(token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> {
-    const res = await system.api.post(records, bodyOf(entity, label, extra), { token });
-    if (res.status !== 201) throw new Error(`create ${entity.entity} failed: ${res.status} ${res.text}`);
-    return res.body;
-  }
+  const create = (token: string, label: string, extra: Record<string, unknown> = {}): Promise<any> => createdRecord(system.api, records, bodyOf(entity, label, extra), token);
 
   const read = (id: string, token = admin.access) => system.api.get(`${records}${id}/`, { token });
 

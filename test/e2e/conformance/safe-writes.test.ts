@@ -25,7 +25,7 @@ describe.each(ENTITIES)('$path', (entity) => {
   const change = { tags: ['changed'] };
   const replace = bodyOf(entity, 'Replaced', { tags: ['replaced'] });
 
-  async function created(label = 'Ada'): Promise<{ id: string; etag: string }> {
+  async function createdRecord(label = 'Ada'): Promise<{ id: string; etag: string }> {
     const res = await system.api.post(records, bodyOf(entity, label), token());
     expect(res.status).toBe(201);
     const etag = res.headers.get('etag');
@@ -38,7 +38,7 @@ describe.each(ENTITIES)('$path', (entity) => {
 
   describe('ETags', () => {
     it('when it is read, then its detail carries the same strong ETag, and If-None-Match with it is a 304', async () => {
-      const record = await created();
+      const record = await createdRecord();
       const read = await system.api.get(`${records}${record.id}/`, token());
       expect(read.headers.get('etag')).toBe(record.etag);
       const fresh = await system.api.get(`${records}${record.id}/`, { token: admin.access, headers: { 'If-None-Match': record.etag } });
@@ -48,7 +48,7 @@ describe.each(ENTITIES)('$path', (entity) => {
     });
 
     it('when two clients read and then both change it with If-Match, then the first gets 200 and a new ETag, the second 412 and changes nothing', async () => {
-      const record = await created();
+      const record = await createdRecord();
       const first = await system.api.patch(`${records}${record.id}/`, change, ifMatch(record.etag));
       expect(first.status).toBe(200);
       const newEtag = first.headers.get('etag')!;
@@ -65,7 +65,7 @@ describe.each(ENTITIES)('$path', (entity) => {
     });
 
     it('when it is deleted with a stale If-Match, then 412 and it is still there; with the current one, 204', async () => {
-      const record = await created();
+      const record = await createdRecord();
       const changed = await system.api.patch(`${records}${record.id}/`, change, token());
       expect((await system.api.delete(`${records}${record.id}/`, ifMatch(record.etag))).status).toBe(412);
       expect((await system.api.get(`${records}${record.id}/`, token())).status).toBe(200);
@@ -73,7 +73,7 @@ describe.each(ENTITIES)('$path', (entity) => {
     });
 
     it('when If-Match is * or lists the current tag, then the write goes through; a weak tag never matches', async () => {
-      const record = await created();
+      const record = await createdRecord();
       expect((await system.api.patch(`${records}${record.id}/`, change, ifMatch(`W/${record.etag}`))).status).toBe(412);
       expect((await system.api.patch(`${records}${record.id}/`, change, ifMatch(`"999", ${record.etag}`))).status).toBe(200);
       expect((await system.api.patch(`${records}${record.id}/`, replace, ifMatch('*'))).status).toBe(200);
@@ -117,7 +117,7 @@ describe.each(ENTITIES)('$path', (entity) => {
     });
 
     it('when a PATCH is repeated after a later change, then the first answer comes again and the later change stays', async () => {
-      const record = await created();
+      const record = await createdRecord();
       const key = randomUUID();
       const first = await system.api.patch(`${records}${record.id}/`, { tags: ['first'] }, keyed(key));
       expect(first.status).toBe(200);
@@ -129,7 +129,7 @@ describe.each(ENTITIES)('$path', (entity) => {
     });
 
     it('when a DELETE is repeated, then 204 again (not 404)', async () => {
-      const record = await created();
+      const record = await createdRecord();
       const key = randomUUID();
       expect((await system.api.delete(`${records}${record.id}/`, keyed(key))).status).toBe(204);
       const again = await system.api.delete(`${records}${record.id}/`, keyed(key));

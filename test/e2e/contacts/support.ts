@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../support/api-client';
+import { createdRecord, type ApiClient } from '../../support/api-client';
 import { outboxEvents as outboxEventsOf, waitForProfilesIn } from '../../support/events';
 import type { TestSystem } from '../../support/system';
 
@@ -10,20 +10,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const contactsDb = (system: TestSystem) => system.services.contacts!.dataSource;
 
 /** Creates a contact through the gateway; fails the test on anything but 201. */
-export async function createContact(api: ApiClient, token: string, body: Record<string, unknown>): Promise<any> {
-  const res = await api.post('/api/contacts/', body, { token });
-  if (res.status !== 201) throw new Error(`create contact failed: ${res.status} ${res.text}`);
-  return res.body;
-}
+export const createContact = (api: ApiClient, token: string, body: Record<string, unknown>): Promise<any> => createdRecord(api, '/api/contacts/', body, token);
 
 /** Waits until the contacts service knows these profiles (owners' e-mail, owner_id checks). */
 export const waitForProfilesInContacts = (system: TestSystem, profileIds: string[]) => waitForProfilesIn(system, 'contacts', profileIds);
 
 /** Creates an account through the gateway, as a client would: usable in a contact's `account_id` at once. */
 export async function addAccount(system: TestSystem, owner: { access: string }, name: string): Promise<{ id: string; name: string }> {
-  const res = await system.api.post('/api/accounts/', { name }, { token: owner.access });
-  if (res.status !== 201) throw new Error(`create account failed: ${res.status} ${res.text}`);
-  return { id: res.body.id, name };
+  return { id: (await createdRecord(system.api, '/api/accounts/', { name }, owner.access)).id, name };
 }
 
 /** The replica's row for an account (undefined while it is not there). */

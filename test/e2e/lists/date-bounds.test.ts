@@ -2,6 +2,7 @@ import type { TestSystem } from '../../support/system';
 import type { TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 
 /**
  * `created_at__gte` / `__lte` on every list (api-contract §4): a date without a time in `__lte` is the end of
@@ -14,11 +15,7 @@ const created: Record<string, { id: string; created_at: string }> = {};
 
 beforeAll(async () => {
   ({ system, admin } = await startWithTenant());
-  const create = async (path: string, body: Record<string, unknown>) => {
-    const res = await system.api.post(path, body, { token: admin.access });
-    if (res.status !== 201) throw new Error(`create ${path} failed: ${res.status} ${res.text}`);
-    return res.body;
-  };
+  const create = (path: string, body: Record<string, unknown>) => createdRecord(system.api, path, body, admin.access);
   created['/api/leads/'] = await create('/api/leads/', { first_name: 'Day' });
   created['/api/contacts/'] = await create('/api/contacts/', { first_name: 'Day' });
   const account = await create('/api/accounts/', { name: 'Day Ltd' });

@@ -3,6 +3,7 @@ import type { TestSystem } from '../../support/system';
 import type { TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';
 import { startWithTenant } from '../../support/suite';
+import { createdRecord } from '../../support/api-client';
 
 /**
  * A list's `count` and `results` come from one snapshot (api-contract §10): read while rows of the list are
@@ -30,11 +31,7 @@ const cases: ListCase[] = [];
 
 beforeAll(async () => {
   ({ system, admin } = await startWithTenant());
-  const create = async (path: string, body: Record<string, unknown>) => {
-    const res = await system.api.post(path, body, { token: admin.access });
-    if (res.status !== 201) throw new Error(`create ${path} failed: ${res.status} ${res.text}`);
-    return res.body;
-  };
+  const create = (path: string, body: Record<string, unknown>) => createdRecord(system.api, path, body, admin.access);
   const lead = await create('/api/leads/', { first_name: 'Seed' });
   const contact = await create('/api/contacts/', { first_name: 'Seed' });
   const account = await create('/api/accounts/', { name: 'Seed Ltd' });

@@ -1,4 +1,4 @@
-import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, readPageInOneSnapshot, type ApiOperation, type DataSource } from '@crm/shared';
+import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, readListPage, type ApiOperation, type DataSource } from '@crm/shared';
 import { Router } from 'express';
 import { auditLogQuery } from './audit-log.schemas';
 import { countAuditEntries, listAuditEntries, type AuditFilter } from './audit-log.repository';
@@ -19,11 +19,13 @@ export function auditLogRoutes(dataSource: DataSource): Router {
       createdTo: query.created_at__lte,
     };
     const ascending = query.ordering === 'time' || query.ordering === 'created_at';
-    const { count, rows } = await readPageInOneSnapshot(dataSource, {
-      count: (db) => countAuditEntries(db, filter),
-      rows: (db) => listAuditEntries(db, filter, { offset: page.offset, limit: page.pageSize, ascending }),
-    });
-    res.json(pageEnvelope(req, page, count, rows));
+    const { count, results } = await readListPage(
+      dataSource,
+      page,
+      { count: (db) => countAuditEntries(db, filter), rows: (db, window) => listAuditEntries(db, filter, { ...window, ascending }) },
+      (entry) => entry,
+    );
+    res.json(pageEnvelope(req, page, count, results));
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@crm/shared';
+import { queryOne, queryRows, type Db, type RowWindow } from '@crm/shared';
 import type { Role } from '@crm/shared';
 
 /** Token names are unique among a profile's tokens that are not revoked. */
@@ -54,11 +54,7 @@ export async function countApiTokens(db: Db, profileId: string): Promise<number>
 }
 
 /** A profile's tokens that are not revoked, newest first. */
-export async function listApiTokens(
-  db: Db,
-  profileId: string,
-  page: { limit: number; offset: number },
-): Promise<ApiToken[]> {
+export async function listApiTokens(db: Db, profileId: string, page: RowWindow): Promise<ApiToken[]> {
   const rows = await queryRows<ApiTokenRow>(
     db,
     `SELECT id, profile_id, name, scopes, created_at FROM api_tokens

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@crm/shared';
+import { queryOne, queryRows, type Db, type RowWindow } from '@crm/shared';
 import type { Role } from '@crm/shared';
 
 /** The unique index that makes e-mail addresses unique across all tenants, case-insensitively. */
@@ -126,7 +126,7 @@ export async function countProfiles(db: Db, orgId: string): Promise<number> {
 }
 
 /** A tenant's profiles, newest first. */
-export async function listProfiles(db: Db, orgId: string, page: { limit: number; offset: number }): Promise<Profile[]> {
+export async function listProfiles(db: Db, orgId: string, page: RowWindow): Promise<Profile[]> {
   const rows = await queryRows<ProfileRow>(
     db,
     `SELECT ${PROFILE_COLUMNS}
