@@ -63,3 +63,10 @@ export async function createdRecord(api: ApiClient, path: string, body: Record<s
   if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${res.text}`);
   return res.body;
 }
+
+/** A create with `bad` fields, each unknown or malformed, beside a valid `base`: 400 naming exactly those fields. */
+export async function expectEachRefused(api: ApiClient, token: string, path: string, base: Record<string, unknown>, bad: Record<string, unknown>): Promise<void> {
+  const res = await api.post(path, { ...base, ...bad }, { token });
+  expect(res.status).toBe(400);
+  expect(Object.keys(res.body.errors).sort()).toEqual(Object.keys(bad).sort());
+}

@@ -2,6 +2,7 @@ import type { TestSystem } from '../../support/system';
 import { serverDerived, type Member, type TenantAdmin } from '../../support/tenants';
 import { create, outboxEvents, read, TIMESTAMP } from './support';
 import { startWithTenant } from '../../support/suite';
+import { expectEachRefused } from '../../support/api-client';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -27,18 +28,9 @@ describe('creating an account', () => {
   it('when the body is complete, then 201 with the full record, owned by the creator', async () => {
     const res = await system.api.post('/api/accounts/', FULL_BODY, { token: seller.access });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      ...serverDerived(admin, seller),
-      name: 'Analytical Engines Ltd',
-      industry: 'Computing',
-      website: 'https://engines.example.com/about',
-      email: 'sales@engines.example.com',
-      phone: '+44 20 7946 0958',
-      billing_city: 'London',
-      billing_country: 'United Kingdom',
-      assigned_to: { id: seller.profileId, email: seller.email },
-      tags: ['vip', 'uk'],
-    });
+    // What was sent, normalised (name trimmed, e-mail lower-cased, tags once each), and the owner.
+    const normalised = { name: 'Analytical Engines Ltd', email: 'sales@engines.example.com', tags: ['vip', 'uk'] };
+    expect(res.body).toEqual({ ...serverDerived(admin, seller), ...FULL_BODY, ...normalised, assigned_to: { id: seller.profileId, email: seller.email } });
   });
 
   it('when only a name is given, then every other field is empty', async () => {
@@ -58,25 +50,7 @@ describe('creating an account', () => {
   });
 
   it('when fields are unknown or malformed, then 400 on each of them', async () => {
-    const res = await system.api.post(
-      '/api/accounts/',
-      {
-        name: 'X',
-        annual_revenue: 5,
-        website: 'ftp://files.example.com',
-        email: 'not-an-email',
-        phone: '1'.repeat(33),
-        industry: 'i'.repeat(256),
-        billing_city: 7,
-        tags: 'vip',
-        assigned_to_id: 'someone',
-      },
-      { token: admin.access },
-    );
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['annual_revenue', 'assigned_to_id', 'billing_city', 'email', 'industry', 'phone', 'tags', 'website'].sort(),
-    );
+    await expectEachRefused(system.api, admin.access, '/api/accounts/', { name: 'X' }, { annual_revenue: 5, website: 'ftp://files.example.com', email: 'not-an-email', phone: '1'.repeat(33), industry: 'i'.repeat(256), billing_city: 7, tags: 'vip', assigned_to_id: 'someone' });
   });
 
   it.each(['engines.example.com', 'javascript:alert(1)', 'https://', 'mailto:a@b.test'])(

@@ -4,6 +4,7 @@ import { eventually, serverDerived, type Member, type TenantAdmin } from '../../
 import { createContact } from '../contacts/support';
 import { create, outboxEvents, read, TIMESTAMP } from './support';
 import { startWithTenant } from '../../support/suite';
+import { expectEachRefused } from '../../support/api-client';
 
 let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin, account: any;
 let strangersAccount: any, contactA: string, contactB: string, strangersContact: string;
@@ -26,37 +27,12 @@ afterAll(() => system.stop());
 
 describe('creating an opportunity', () => {
   it('when the body is complete, then 201 with the full record, its account shown by name', async () => {
-    const res = await system.api.post(
-      '/api/opportunities/',
-      {
-        name: 'Big deal',
-        account_id: account.id,
-        contact_ids: [contactA, contactB, contactA],
-        amount: '1250.5',
-        currency: 'EUR',
-        stage: 'negotiation',
-        probability: 60,
-        close_date: '2027-03-31',
-        tags: ['q1'],
-      },
-      { token: seller.access },
-    );
+    const sent = { name: 'Big deal', account_id: account.id, currency: 'EUR', stage: 'negotiation', probability: 60, close_date: '2027-03-31', tags: ['q1'] };
+    const res = await system.api.post('/api/opportunities/', { ...sent, contact_ids: [contactA, contactB, contactA], amount: '1250.5' }, { token: seller.access });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      ...serverDerived(admin, seller),
-      name: 'Big deal',
-      account: { id: account.id, name: 'Engines' },
-      account_id: account.id,
-      contact_ids: [contactA, contactB],
-      lead_id: null,
-      amount: '1250.50',
-      currency: 'EUR',
-      stage: 'negotiation',
-      probability: 60,
-      close_date: '2027-03-31',
-      assigned_to: { id: seller.profileId, email: seller.email },
-      tags: ['q1'],
-    });
+    // What was sent, normalised (contacts once each, the amount with two places, the account by name), and the owner.
+    const normalised = { contact_ids: [contactA, contactB], amount: '1250.50', account: { id: account.id, name: 'Engines' }, lead_id: null };
+    expect(res.body).toEqual({ ...serverDerived(admin, seller), ...sent, ...normalised, assigned_to: { id: seller.profileId, email: seller.email } });
   });
 
   it('when only a name is given, then the defaults: prospecting, USD, no account, no contacts', async () => {
@@ -92,26 +68,7 @@ describe('creating an opportunity', () => {
   });
 
   it('when fields are unknown or malformed, then 400 on each of them', async () => {
-    const res = await system.api.post(
-      '/api/opportunities/',
-      {
-        name: '',
-        discount: 5,
-        account_id: 'not-an-id',
-        contact_ids: ['not-an-id'],
-        amount: '-1',
-        currency: 'XXXX',
-        stage: 'won',
-        probability: 101,
-        close_date: '2027-02-30',
-        tags: [1],
-      },
-      { token: admin.access },
-    );
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['account_id', 'amount', 'close_date', 'contact_ids', 'currency', 'discount', 'name', 'probability', 'stage', 'tags'].sort(),
-    );
+    await expectEachRefused(system.api, admin.access, '/api/opportunities/', {}, { name: '', discount: 5, account_id: 'not-an-id', contact_ids: ['not-an-id'], amount: '-1', currency: 'XXXX', stage: 'won', probability: 101, close_date: '2027-02-30', tags: [1] });
   });
 
   it.each([

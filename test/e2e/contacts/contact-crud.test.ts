@@ -4,6 +4,7 @@ import type { TestSystem } from '../../support/system';
 import { eventually, registerTenant, serverDerived, type Member, type TenantAdmin } from '../../support/tenants';
 import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP } from './support';
 import { startWithTenant } from '../../support/suite';
+import { expectEachRefused } from '../../support/api-client';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -38,19 +39,10 @@ describe('creating a contact', () => {
   it('when the body is complete, then 201 with the full record, owned by the creator, its account named', async () => {
     const res = await system.api.post('/api/contacts/', FULL_BODY(), { token: seller.access });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      ...serverDerived(admin, seller),
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0958',
-      title: 'Head of Sales',
-      account: { id: account.id, name: 'Analytical Engines' },
-      linkedin_url: 'https://www.linkedin.com/in/ada',
-      owner: { id: seller.profileId, email: seller.email },
-      tags: ['vip', 'uk'],
-      lead_ids: [],
-    });
+    // What was sent, normalised (e-mail lower-cased, tags once each, the account by name), and the owner.
+    const { account_id: _accountId, ...sent } = FULL_BODY();
+    const normalised = { email: 'ada@example.com', tags: ['vip', 'uk'], account: { id: account.id, name: 'Analytical Engines' } };
+    expect(res.body).toEqual({ ...serverDerived(admin, seller), ...sent, ...normalised, owner: { id: seller.profileId, email: seller.email }, lead_ids: [] });
     expect((await detail(res.body.id)).contact).toEqual(res.body);
   });
 
@@ -72,26 +64,7 @@ describe('creating a contact', () => {
   });
 
   it('when a field is unknown or has the wrong type, then 400 on each of them', async () => {
-    const res = await system.api.post(
-      '/api/contacts/',
-      {
-        first_name: 'X',
-        favourite_colour: 'red',
-        email: 'not-an-email',
-        tags: 'vip',
-        phone: 'x'.repeat(33),
-        last_name: 'y'.repeat(256),
-        title: 42,
-        account_id: 'not-a-uuid',
-        owner_id: 5,
-        linkedin_url: 'linkedin.com/in/ada',
-      },
-      { token: admin.access },
-    );
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['account_id', 'email', 'favourite_colour', 'last_name', 'linkedin_url', 'owner_id', 'phone', 'tags', 'title'].sort(),
-    );
+    await expectEachRefused(system.api, admin.access, '/api/contacts/', { first_name: 'X' }, { favourite_colour: 'red', email: 'not-an-email', tags: 'vip', phone: 'x'.repeat(33), last_name: 'y'.repeat(256), title: 42, account_id: 'not-a-uuid', owner_id: 5, linkedin_url: 'linkedin.com/in/ada' });
   });
 
   const LINKEDIN = 'https://www.linkedin.com/in/';

@@ -2,6 +2,7 @@ import { createLead } from '../../support/leads';
 import type { TestSystem } from '../../support/system';
 import { serverDerived, type Member, type TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
+import { expectEachRefused } from '../../support/api-client';
 
 let system: TestSystem;
 let admin: TenantAdmin;
@@ -30,22 +31,9 @@ describe('creating a lead', () => {
   it('when the body is complete, then 201 with the full record, owned by the creator', async () => {
     const res = await system.api.post('/api/leads/', FULL_BODY, { token: seller.access });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      ...serverDerived(admin, seller),
-      title: 'Head of Sales',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0958',
-      company_name: 'Analytical Engines',
-      status: 'contacted',
-      source: 'website_form',
-      opportunity_amount: '1250.50',
-      currency: 'EUR',
-      tags: ['vip', 'uk'],
-      board_position: 3,
-      assigned_to: { id: seller.profileId, email: seller.email },
-    });
+    // What was sent, normalised (e-mail lower-cased, amount with two places, tags once each), and the owner.
+    const normalised = { email: 'ada@example.com', opportunity_amount: '1250.50', tags: ['vip', 'uk'] };
+    expect(res.body).toEqual({ ...serverDerived(admin, seller), ...FULL_BODY, ...normalised, assigned_to: { id: seller.profileId, email: seller.email } });
   });
 
   it('when only a name is given, then the defaults fill the rest and it goes to the end of its column', async () => {
@@ -62,27 +50,7 @@ describe('creating a lead', () => {
   });
 
   it('when a field is unknown or has the wrong type, then 400 on each of them', async () => {
-    const res = await system.api.post(
-      '/api/leads/',
-      {
-        first_name: 'X',
-        favourite_colour: 'red',
-        email: 'not-an-email',
-        status: 'won',
-        source: 'carrier pigeon',
-        opportunity_amount: '-5',
-        currency: 'XXXX',
-        tags: 'vip',
-        board_position: 1.5,
-        phone: 'x'.repeat(33),
-        last_name: 'y'.repeat(256),
-      },
-      { token: admin.access },
-    );
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['board_position', 'currency', 'email', 'favourite_colour', 'last_name', 'opportunity_amount', 'phone', 'source', 'status', 'tags'].sort(),
-    );
+    await expectEachRefused(system.api, admin.access, '/api/leads/', { first_name: 'X' }, { favourite_colour: 'red', email: 'not-an-email', status: 'won', source: 'carrier pigeon', opportunity_amount: '-5', currency: 'XXXX', tags: 'vip', board_position: 1.5, phone: 'x'.repeat(33), last_name: 'y'.repeat(256) });
   });
 
   it('when a new lead is sent as converted, then 400 on status', async () => {
