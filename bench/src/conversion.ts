@@ -28,12 +28,8 @@ const WARM_UP = 50;
 /** The tenant's table is not empty: leads are found among these. */
 const SEEDED_LEADS = 10_000;
 
-interface OpenLead {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+/** A lead of the seed, open to be converted. */
+type OpenLead = { id: string; first_name: string; last_name: string; email: string };
 
 interface Conversion {
   account_id: string;

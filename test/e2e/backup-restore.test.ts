@@ -47,10 +47,7 @@ interface Write {
   answeredAt: number;
 }
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let db: Client;
-let outDir: string;
+let system: TestSystem, admin: TenantAdmin, db: Client, outDir: string;
 
 beforeAll(async () => {
   if (!existsSync(BACKUP_JS) || !existsSync(RESTORE_JS)) throw new Error('the backup tools are not compiled: npm run build');

@@ -7,8 +7,7 @@ import type { TestSystem } from '../support/system';
 import { addMember, PASSWORD, registerTenant, type TenantAdmin } from '../support/tenants';
 import { startWithTenant } from '../support/suite';
 
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 beforeAll(async () => ({ system, admin } = await startWithTenant()));
 afterAll(() => system.stop());
 

@@ -42,8 +42,7 @@ async function dropEverything(): Promise<void> {
   });
 }
 
-let system: RunningSystem;
-let api: ApiClient;
+let system: RunningSystem, api: ApiClient;
 
 beforeAll(async () => {
   await dropEverything();

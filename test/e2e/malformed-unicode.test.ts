@@ -6,8 +6,7 @@ import { startWithTenant } from '../support/suite';
  * Malformed Unicode (api-contract §4): a string with an unpaired UTF-16 surrogate (`"\ud800"` in JSON) is a 400
  * naming its field on every write of every entity, and nothing is stored (not a 500, not U+FFFD).
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 
 beforeAll(async () => ({ system, admin } = await startWithTenant()));
 afterAll(() => system.stop());

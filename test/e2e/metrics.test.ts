@@ -6,8 +6,7 @@ import { startWithTenant } from '../support/suite';
 
 const READ_LIMIT = 3;
 
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 beforeAll(async () => ({ system, admin } = await startWithTenant({ settings: { THROTTLE_RATES: `read=${READ_LIMIT}/hour,write=100/hour,anon=100/minute` } })));
 afterAll(() => system.stop());
 

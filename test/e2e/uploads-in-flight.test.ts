@@ -17,10 +17,7 @@ const PER_CREDENTIAL = 10 * MIB + 1;
 const IN_FLIGHT = 16 * MIB;
 const THROTTLED = { detail: 'Request was throttled. Expected available in 1 second.', retry_after: 1 };
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let lead: { id: string };
-let tokens: string[];
+let system: TestSystem, admin: TenantAdmin, lead: { id: string }, tokens: string[];
 
 beforeAll(async () => {
   ({ system, admin } = await startWithTenant({ settings: { UPLOAD_BYTES_IN_FLIGHT: String(IN_FLIGHT), UPLOAD_BYTES_PER_CREDENTIAL: String(PER_CREDENTIAL) } }));

@@ -1,6 +1,7 @@
 import { startProcessSystem as startServiceProcesses, type ProcessSystem as ServiceProcesses } from '@crm/system';
 import { Client } from 'pg';
 import { ApiClient } from './api-client';
+import { registerTenant, type TenantAdmin } from './tenants';
 
 /** The process system (`@crm/system`) with a client of its gateway and a database client for checks across schemas. */
 export interface ProcessSystem extends ServiceProcesses {
@@ -22,4 +23,10 @@ export async function startProcessSystem(serviceEnv: Record<string, string> = {}
       await processes.close();
     },
   };
+}
+
+/** A process-based suite's start: every service in its own process, and a tenant registered through the gateway. */
+export async function startProcessSystemWithTenant(serviceEnv: Record<string, string> = {}): Promise<{ system: ProcessSystem; api: ApiClient; admin: TenantAdmin }> {
+  const system = await startProcessSystem(serviceEnv);
+  return { system, api: system.api, admin: await registerTenant(system.api) };
 }

@@ -40,6 +40,14 @@ export interface UserTokenVerifierOptions {
 
 export type UserTokenVerifier = (token: string) => Promise<Caller>;
 
+/** A token whose signature and claims were verified, for as long as that may be reused. */
+interface VerifiedToken {
+  caller: Caller;
+  /** The start of the second of `iat` (0 without one: then it may predate any change). */
+  issuedAtMs: number;
+  reusableUntilMs: number;
+}
+
 /** What jose allows past `exp`; a verified token is reused no longer than it would verify. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 /**
@@ -50,14 +58,6 @@ const CLOCK_TOLERANCE_SECONDS = 5;
  * publishing from being trusted much longer than jose's key-set cache does.
  */
 const VERIFIED_TOKEN_REUSE_MS = 60_000;
-
-/** A token whose signature and claims were verified, for as long as that may be reused. */
-interface VerifiedToken {
-  caller: Caller;
-  /** The start of the second of `iat` (0 without one: then it may predate any change). */
-  issuedAtMs: number;
-  reusableUntilMs: number;
-}
 
 /** The key set could not be fetched: a gateway-side outage, not a bad token. */
 class KeySetUnavailable extends Error {}

@@ -12,8 +12,7 @@ import { leadsMigrations } from '../src/migrations';
 const SCHEMA = 'leads_status_guard_test';
 const DATABASE_URL = process.env.DATABASE_URL!;
 
-let dataSource: DataSource;
-let sql: Client;
+let dataSource: DataSource, sql: Client;
 
 beforeAll(async () => {
   sql = new Client({ connectionString: DATABASE_URL });

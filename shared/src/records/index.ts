@@ -10,3 +10,4 @@ export * from './record-use-cases';
 export * from './record-routes';
 export * from './record-creation';
 export * from './record-import-export';
+export * from './record-migration';

@@ -15,8 +15,7 @@ const member = callerIn(tenantA, 'member', true);
 const outsider = callerIn(tenantA, 'member', false);
 const otherAdmin = callerIn(tenantB, 'admin', false);
 
-let dataSource: DataSource;
-let server: RunningServer;
+let dataSource: DataSource, server: RunningServer;
 
 beforeAll(async () => {
   dataSource = await openCustomFieldsTestDatabase('cftest_routes');

@@ -5,8 +5,7 @@ import { openFreshSchema } from './fresh-schema';
  * A transaction that loses a deadlock or a serialization race runs again (api-contract §10): two transactions
  * locking the same two rows in opposite orders both commit, where the database kills one of them.
  */
-let plain: DataSource;
-let retrying: DataSource;
+let plain: DataSource, retrying: DataSource;
 
 const MIGRATION = { name: 'ConflictTest1766000000000', up: `CREATE TABLE counters (id int PRIMARY KEY, value int NOT NULL); INSERT INTO counters VALUES (1, 0), (2, 0);` };
 

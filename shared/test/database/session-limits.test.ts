@@ -9,8 +9,7 @@ import { DATABASE_URL } from '../messaging/helpers';
  * a lock and gives way, and runs outside a transaction when it says so (CREATE INDEX CONCURRENTLY).
  */
 const SCHEMA = 'sessionlimitstest';
-let dataSource: DataSource;
-let admin: Client;
+let dataSource: DataSource, admin: Client;
 
 beforeAll(async () => {
   admin = new Client({ connectionString: DATABASE_URL });

@@ -12,8 +12,7 @@ import { openFreshSchema } from '../database/fresh-schema';
  * write committed, the service fails before writing. Against a real database, with the write and the
  * key's mark in one transaction, a repeat never does the write twice.
  */
-let dataSource: DataSource;
-let server: RunningServer;
+let dataSource: DataSource, server: RunningServer;
 const logger = createLogger('idempotency-test', 'silent');
 /** Held requests, released (or never) by the test: a process that stalls, or has died, at that point. */
 const holds = new Map<string, Promise<void>>();

@@ -8,8 +8,7 @@ import { openFreshSchema } from '../database/fresh-schema';
 /** More rows than two batches and not a multiple of one: the last batch is partial. */
 const ROWS = EXPORT_BATCH_ROWS * 2 + 7;
 
-let dataSource: DataSource;
-let server: RunningServer;
+let dataSource: DataSource, server: RunningServer;
 /** Settles when each export's handler has finished (or failed). */
 let exportsDone: Promise<unknown>[] = [];
 

@@ -6,8 +6,7 @@ const tenant = randomUUID();
 const admin = callerIn(tenant, 'admin');
 const seller = callerIn(tenant, 'member');
 
-let app: NotesServer;
-let thing: string;
+let app: NotesServer, thing: string;
 
 beforeAll(async () => {
   app = await startNotesServer('notestest_attachments');

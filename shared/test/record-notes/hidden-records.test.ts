@@ -10,10 +10,7 @@ const colleague = callerIn(tenant, 'member');
 const withoutSales = callerIn(tenant, 'member', false);
 const otherTenantAdmin = callerIn(randomUUID(), 'admin');
 
-let app: NotesServer;
-let colleaguesThing: string;
-let note: string;
-let attachment: string;
+let app: NotesServer, colleaguesThing: string, note: string, attachment: string;
 
 beforeAll(async () => {
   app = await startNotesServer('notestest_hidden');

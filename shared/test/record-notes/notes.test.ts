@@ -6,9 +6,7 @@ const tenant = randomUUID();
 const admin = callerIn(tenant, 'admin');
 const seller = callerIn(tenant, 'member');
 
-let app: NotesServer;
-let thing: string;
-let otherThing: string;
+let app: NotesServer, thing: string, otherThing: string;
 
 beforeAll(async () => {
   app = await startNotesServer('notestest_notes');

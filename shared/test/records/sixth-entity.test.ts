@@ -13,6 +13,7 @@ import {
   COMMON_SERVER_FIELDS,
   listQuery,
   NAME_MAX,
+  OWNED_RECORD_COLUMNS,
   requireOwnerMember,
   recordBody,
   recordRoutes,
@@ -82,19 +83,12 @@ const PRODUCTS_MIGRATION = {
          tenant_id uuid NOT NULL,
          name text NOT NULL,
          sku text,
-         tags text[] NOT NULL DEFAULT '{}',
-         assigned_to uuid NOT NULL,
-         created_by uuid NOT NULL,
-         custom_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
-         version integer NOT NULL DEFAULT 1,
-         created_at timestamptz NOT NULL DEFAULT now(),
-         updated_at timestamptz NOT NULL DEFAULT now(),
+         ${OWNED_RECORD_COLUMNS},
          search_text text GENERATED ALWAYS AS (lower(name || ' ' || coalesce(sku, ''))) STORED
        )`,
 };
 
-let dataSource: DataSource;
-let server: RunningServer;
+let dataSource: DataSource, server: RunningServer;
 const tenantId = randomUUID();
 const admin = callerIn(tenantId, 'admin');
 const member = callerIn(tenantId, 'member');

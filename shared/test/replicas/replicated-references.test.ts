@@ -52,12 +52,9 @@ const thingsReplica: Replica = {
   },
 };
 
-let dataSource: DataSource;
-let port: number;
-let owner: http.Server | undefined;
+let dataSource: DataSource, port: number, owner: http.Server | undefined;
 /** What the owner was asked, and what it holds (id → record as its events describe it). */
-let asked: string[][];
-let ownerHolds: Map<string, Record<string, unknown>>;
+let asked: string[][], ownerHolds: Map<string, Record<string, unknown>>;
 
 const references = (timeoutMs = 2_000) =>
   new ReplicatedReferences({

@@ -11,9 +11,7 @@ import { startWithTenant } from '../../support/suite';
  * once each, so a redelivered `lead.converted` creates nothing twice; what they create is an ordinary
  * record through the gateway.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 
 beforeAll(async () => {
   ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));

@@ -17,8 +17,7 @@ const accounts: any[] = [];
 const opportunities: any[] = [];
 const tasks: any[] = [];
 /** The seller's lead and contact, which the seller's tasks are about. */
-let lead: string;
-let contact: string;
+let lead: string, contact: string;
 
 beforeAll(async () => {
   ({ system, admin, seller, other } = await startWithTenant({ members: { seller: true, other: true } }));

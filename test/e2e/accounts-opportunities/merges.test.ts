@@ -11,9 +11,7 @@ import { startWithTenant } from '../../support/suite';
  * the record with its `*.updated` event; the replica remembers the redirect, so a link written later
  * lands on the keeper. Delivery is at least once and unordered, and each tenant only moves its own.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, stranger: TenantAdmin;
 
 beforeAll(async () => ({ system, admin, stranger } = await startWithTenant({ tenants: { stranger: 'Stranger' } })));
 afterAll(() => system.stop());

@@ -10,9 +10,7 @@ import { startWithTenant } from '../../support/suite';
  * (owners) and `known_records` (contacts and leads), against which `contact_ids`, `contact_id` and
  * `lead_id` are checked. Events are published as their services publish them.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, stranger: TenantAdmin;
 
 beforeAll(async () => ({ system, admin, stranger } = await startWithTenant({ tenants: { stranger: 'Stranger' } })));
 afterAll(() => system.stop());

@@ -10,9 +10,7 @@ import { createdRecord } from '../../support/api-client';
  * and PUT, who may be made the owner, bodies refused as a whole or field by field, the delete, and the
  * events each change announces. What each entity's own fields and rules do is in its own suite.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 
 beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
 afterAll(() => system.stop());

@@ -10,8 +10,7 @@ import { startWithTenant } from '../../support/suite';
  * Idempotency-Key, so a client that lost an answer and repeats its request gets the first answer again
  * and nothing is done twice. What is particular to merges, conversions and imports is in `safe-writes/`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 
 beforeAll(async () => ({ system, admin } = await startWithTenant()));
 afterAll(() => system.stop());

@@ -7,10 +7,7 @@ import { startWithTenant } from '../../support/suite';
  * an opportunity that an admin linked to an account the member may not open: every answer they get
  * keeps the account's id and hides its name, while the admin (and the events) see it whole.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
-let hidden: { id: string };
+let system: TestSystem, admin: TenantAdmin, seller: Member, hidden: { id: string };
 
 beforeAll(async () => {
   ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));

@@ -12,8 +12,7 @@ import { startWithTenant } from '../../support/suite';
  * replica and never retries a 400; the one thing it retries is a 503, after its `Retry-After`, as any
  * client should (an owning service being restarted).
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 
 beforeAll(async () => ({ system, admin } = await startWithTenant()));
 afterAll(() => system.stop());

@@ -6,9 +6,7 @@ import { addAccount, contactsDb, createContact, outboxEvents, TIMESTAMP } from '
 import { startWithTenant } from '../../support/suite';
 import { expectEachRefused } from '../../support/api-client';
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 let account: { id: string; name: string };
 
 beforeAll(async () => {

@@ -11,9 +11,7 @@ import { startWithTenant } from '../../support/suite';
  * called as import-export calls it. The rules are the shared ones the leads suite covers in depth;
  * here, what is particular to contacts: the name rule, accounts and owners, the columns.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 const paths = internalImportPaths('contacts');
 const internal = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => callInternal(system, 'contacts', method, path, token, body);
 

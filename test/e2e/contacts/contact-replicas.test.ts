@@ -11,9 +11,7 @@ import { startWithTenant } from '../../support/suite';
  * replica (`account_id` checks, `account {id, name}`) and the profiles replica (owners). Account events
  * are published as accounts-opportunities publishes them, and also come from that service itself.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let stranger: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin, stranger: TenantAdmin;
 
 beforeAll(async () => ({ system, admin, stranger } = await startWithTenant({ tenants: { stranger: 'Stranger' } })));
 afterAll(() => system.stop());

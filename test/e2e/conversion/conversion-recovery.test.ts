@@ -1,31 +1,22 @@
 import type { ApiClient } from '../../support/api-client';
-import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { startProcessSystemWithTenant, type ProcessSystem } from '../../support/process-system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /**
  * The conversion guarantees of api-contract §6 with every service in its own process, as in production:
  * a conversion started while accounts-opportunities is down completes when it is back, and a consumer
  * killed between its commit and its ack creates nothing twice when the message comes again.
  */
-let system: ProcessSystem;
-let api: ApiClient;
-let admin: TenantAdmin;
+let system: ProcessSystem, api: ApiClient, admin: TenantAdmin;
 
 async function countAccounts(): Promise<number> {
   const { rows } = await system.db.query(`SELECT count(*)::int AS n FROM accounts_opportunities.accounts WHERE tenant_id = $1`, [admin.orgId]);
   return rows[0].n;
 }
 
-beforeAll(async () => {
   // A short bounded wait, so a conversion with a service down answers `pending` quickly.
-  system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' });
-  api = system.api;
-  admin = await registerTenant(system.api);
-}, 120_000);
-
-afterAll(async () => {
-  await system?.close();
-}, 60_000);
+beforeAll(async () => ({ system, api, admin } = await startProcessSystemWithTenant({ CONVERSION_WAIT_MS: '1500', LOG_LEVEL: 'info' })), 120_000);
+afterAll(() => system?.close(), 60_000);
 
 async function newLead(firstName: string): Promise<string> {
   const res = await api.post(

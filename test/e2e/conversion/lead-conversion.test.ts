@@ -3,9 +3,7 @@ import type { TestSystem } from '../../support/system';
 import { eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 
 beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
 afterAll(() => system.stop());

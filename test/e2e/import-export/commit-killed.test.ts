@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { startProcessSystemWithTenant, type ProcessSystem } from '../../support/process-system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
 import { csvForm } from './support';
 
 /**
@@ -8,19 +8,10 @@ import { csvForm } from './support';
  * process SIGKILLed while it inserts the rows — nothing of the file is left, and the client hears a 503,
  * not a half-done import. Every service runs in its own process, as in production.
  */
-let system: ProcessSystem;
-let api: ApiClient;
-let admin: TenantAdmin;
+let system: ProcessSystem, api: ApiClient, admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startProcessSystem();
-  api = system.api;
-  admin = await registerTenant(system.api);
-}, 120_000);
-
-afterAll(async () => {
-  await system?.close();
-}, 60_000);
+beforeAll(async () => ({ system, api, admin } = await startProcessSystemWithTenant()), 120_000);
+afterAll(() => system?.close(), 60_000);
 
 const leadsOfTenant = async (): Promise<number> =>
   (await system.db.query(`SELECT count(*)::int AS n FROM leads.leads WHERE tenant_id = $1`, [admin.orgId])).rows[0].n;

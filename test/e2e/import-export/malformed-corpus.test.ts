@@ -11,8 +11,7 @@ import { startWithTenant } from '../../support/suite';
  * naming what is wrong for a readable file with bad content, and a 400 commit for it (`created: 0`) — and
  * leaves every table of every service as it was.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 // A database of its own: "no table changes" reads every table whole, twice a case, until it stands still;
 // in the shared test database that is every other suite's rows, written meanwhile.
 const own = ownServers('malformed_corpus');

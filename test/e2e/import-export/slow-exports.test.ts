@@ -18,9 +18,7 @@ const EXPORTS_PER_TENANT = 4;
  */
 const SERVED_WITHIN_MS = 30_000;
 
-let system: TestSystem;
-let exporters: TenantAdmin[];
-let other: TenantAdmin;
+let system: TestSystem, exporters: TenantAdmin[], other: TenantAdmin;
 const downloads: http.ClientRequest[] = [];
 
 beforeAll(async () => {

@@ -4,8 +4,7 @@ import { registerTenant, type TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /** api-contract §10: a converted lead stays converted, whatever write reaches it. */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 
 beforeAll(async () => ({ system, admin } = await startWithTenant()));
 afterAll(() => system.stop());

@@ -4,9 +4,7 @@ import { serverDerived, type Member, type TenantAdmin } from '../../support/tena
 import { startWithTenant } from '../../support/suite';
 import { expectEachRefused } from '../../support/api-client';
 
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
 afterAll(() => system.stop());
 

@@ -8,8 +8,7 @@ import { createdRecord } from '../../support/api-client';
  * `created_at__gte` / `__lte` on every list (api-contract §4): a date without a time in `__lte` is the end of
  * that day (UTC), so `__gte=D&__lte=D` is the whole day D; with a time it is that instant.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 /** A record of each list, created just now. */
 const created: Record<string, { id: string; created_at: string }> = {};
 

@@ -9,13 +9,7 @@ import { createdRecord } from '../../support/api-client';
  * A list's `count` and `results` come from one snapshot (api-contract §10): read while rows of the list are
  * inserted and deleted again without pause, the first page always holds min(count, page_size) results.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-
-const PAGE_SIZE = 100;
-const ROUNDS = 150;
-/** Connections inserting and deleting at once. */
-const CHURNERS = 4;
+let system: TestSystem, admin: TenantAdmin;
 
 /** A list, and a row of it the churn copies (its table in the owning service's schema, with the columns a copy must change). */
 interface ListCase {
@@ -27,6 +21,12 @@ interface ListCase {
   /** Column → SQL expression for the copies of one churner, besides a new `id`: what is unique. */
   unique?: (churner: number) => Record<string, string>;
 }
+
+const PAGE_SIZE = 100;
+const ROUNDS = 150;
+/** Connections inserting and deleting at once. */
+const CHURNERS = 4;
+
 const cases: ListCase[] = [];
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../support/api-client';
-import { startProcessSystem, type ProcessSystem } from '../../support/process-system';
-import { eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
+import { startProcessSystemWithTenant, type ProcessSystem } from '../../support/process-system';
+import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /**
  * api-contract §6: everything that points to a merged-away record moves to the keeper, in every service, through
@@ -8,19 +8,10 @@ import { eventually, registerTenant, type TenantAdmin } from '../../support/tena
  * and when the link itself arrives after the merge (a late message). Every service runs in its own
  * process, as in production, so one can be stopped while the others go on.
  */
-let system: ProcessSystem;
-let api: ApiClient;
-let admin: TenantAdmin;
+let system: ProcessSystem, api: ApiClient, admin: TenantAdmin;
 
-beforeAll(async () => {
-  system = await startProcessSystem({ CONVERSION_WAIT_MS: '1500' });
-  api = system.api;
-  admin = await registerTenant(api);
-}, 120_000);
-
-afterAll(async () => {
-  await system?.close();
-}, 60_000);
+beforeAll(async () => ({ system, api, admin } = await startProcessSystemWithTenant({ CONVERSION_WAIT_MS: '1500' })), 120_000);
+afterAll(() => system?.close(), 60_000);
 
 const token = () => ({ token: admin.access });
 

@@ -10,9 +10,7 @@ import { startWithTenant } from '../../support/suite';
  * of another caller, two requests with one key at once, imports and conversions. The keyed create, PATCH
  * and DELETE of every entity are in `conformance/safe-writes.test.ts`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
-let seller: Member;
+let system: TestSystem, admin: TenantAdmin, seller: Member;
 
 beforeAll(async () => ({ system, admin, seller } = await startWithTenant({ members: { seller: true } })));
 afterAll(() => system.stop());

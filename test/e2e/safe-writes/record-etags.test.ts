@@ -8,8 +8,7 @@ import { startWithTenant } from '../../support/suite';
  * If-Match on the writes that are not a record's own route (api-contract §10): a merge names the kept lead's
  * version, a conversion the lead's. The ETags of every entity's routes are in `conformance/safe-writes.test.ts`.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 
 beforeAll(async () => ({ system, admin } = await startWithTenant()));
 afterAll(() => system.stop());

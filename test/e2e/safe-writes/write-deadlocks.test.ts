@@ -14,11 +14,9 @@ import { startWithTenant } from '../../support/suite';
  * connection holds the leads table in SHARE mode so that the DELETE stops after its first step, the PATCH
  * comes in and waits on the deleted definition, and the lock is let go: each now waits on the other.
  */
-let system: TestSystem;
-let admin: TenantAdmin;
+let system: TestSystem, admin: TenantAdmin;
 /** The connection that holds the lock, and one that watches (a transaction sees one snapshot of pg_stat_activity). */
-let blocker: Client;
-let observer: Client;
+let blocker: Client, observer: Client;
 
 beforeAll(async () => {
   ({ system, admin } = await startWithTenant());

@@ -152,3 +152,6 @@ export function callerFromAccessToken(access: string): Caller {
 
 /** A random, well-formed id that exists nowhere. */
 export const unknownId = (): string => randomUUID();
+
+/** A list's whole answer when it fits one page: the envelope around `results`. */
+export const onePage = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
