@@ -1,4 +1,5 @@
 import { api, freshBenchDatabase, startBenchProcesses, type BenchProcesses } from './bench-system';
+import { leadsCsv, streamExport, timedUpload, waitForQuiet } from './lead-files';
 import { medianOf } from './latency';
 import { seedLeads } from './seed-leads';
 
@@ -15,28 +16,8 @@ const IMPORT_ROWS = 5_000;
 const EXPORT_LEADS = Number(process.env.BENCH_EXPORT_LEADS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-function leadsCsv(rows: number, run: number): string {
-  const lines = ['first_name,last_name,email,phone,company_name,status,source,opportunity_amount,tags'];
-  for (let i = 0; i < rows; i += 1) {
-    lines.push(`Lead${i},Run${run},lead${i}.run${run}@bench.test,+1 555 ${String(i).padStart(7, '0')},Company ${i % 50},new,import,${i}.50,bench;run${run}`);
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-async function timedUpload(gateway: string, path: string, token: string, content: string): Promise<{ ms: number; body: any }> {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), 'leads.csv');
-  const start = performance.now();
-  const response = await fetch(`${gateway}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = await response.json();
-  const ms = performance.now() - start;
-  if (response.status >= 300) throw new Error(`${path}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-  return { ms, body };
-}
-
 /** Reads a whole export, sampling the memory of every process of the system (and the reader's) while it streams. */
 async function timedExport(bench: BenchProcesses, token: string): Promise<{ ms: number; rows: number; growthMb: number; growthMbByProcess: Record<string, number> }> {
-  const gateway = bench.gatewayUrl;
   global.gc?.();
   const before = bench.residentBytes();
   const total = (sample: Record<string, number>) => Object.values(sample).reduce((sum, bytes) => sum + bytes, 0);
@@ -48,39 +29,13 @@ async function timedExport(bench: BenchProcesses, token: string): Promise<{ ms: 
     for (const [name, bytes] of Object.entries(now)) peaks[name] = Math.max(peaks[name] ?? 0, bytes);
   };
   const sampler = setInterval(sample, 20);
-  const start = performance.now();
-  const response = await fetch(`${gateway}/api/leads/export/`, { headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
-  let lines = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) lines += 1;
-  }
-  const ms = performance.now() - start;
+  const { ms, rows } = await streamExport(bench.gatewayUrl, token);
   clearInterval(sampler);
   sample();
   const mb = (bytes: number) => bytes / 1024 / 1024;
   const growthMbByProcess = Object.fromEntries(Object.entries(peaks).map(([name, peak]) => [name, mb(peak - (before[name] ?? 0))]));
-  return { ms, rows: lines - 1, growthMb: mb(peakTotal - total(before)), growthMbByProcess };
+  return { ms, rows, growthMb: mb(peakTotal - total(before)), growthMbByProcess };
 }
-
-/**
- * Waits until every event of earlier runs is published and the audit log has it: each preview, commit
- * and the export is timed on its own, not racing the relay and the consumers still busy with the
- * previous commit's 5,000 events.
- */
-async function waitForQuiet(db: import('pg').Client): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const { rows } = await db.query(
-      `SELECT (SELECT count(*) FROM leads.outbox WHERE published_at IS NULL)
-            + (SELECT count(*) FROM leads.outbox) - (SELECT count(*) FROM audit.audit_log WHERE type = 'lead.created') AS pending`,
-    );
-    if (Number(rows[0].pending) <= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the events of the previous run never settled');
-}
-
 
 async function main(): Promise<void> {
   await freshBenchDatabase();

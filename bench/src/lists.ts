@@ -1,7 +1,8 @@
 import type { Client } from 'pg';
 import { api, BENCH_ENV, freshBenchDatabase, startBenchSystem } from './bench-system';
 import { measure, printFigures, type LatencyFigures } from './latency';
-import { isSeeded, SEEDED_CUSTOM_FIELDS, seededTenants, seedLeads, type BenchTenant } from './seed-leads';
+import { expectedPage, LEAD_RECORDS, searchMatch, visibleWhere, type ExpectedPage, type Role, type Selection } from './expected-lists';
+import { isSeeded, SEEDED_CUSTOM_FIELDS, SEEDED_LAST_NAMES, seededTenants, seedLeads, type BenchTenant } from './seed-leads';
 
 /**
  * Lists and duplicate checks at a million leads (issue 8, benchmark 2; targets: a list page with its
@@ -31,26 +32,13 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,10').split(',').map(N
 const KEEP_SEED = process.env.BENCH_KEEP_SEED === '1';
 const SAMPLED_TENANTS = Math.min(10, TENANTS);
 const VARIANTS = 20;
-const PAGE_SIZE = 20;
 const LIST_TARGET_MS = 15;
 const DUPLICATE_TARGET_MS = 10;
 const MAX_DUPLICATES = 10;
 
-type Role = 'admin' | 'member';
-
-/** What one list request asks (`query`) and the same selection in plain SQL: `where` with `?` for `values`, and the order. */
-interface Selection {
-  query: string;
-  where?: string;
-  values?: unknown[];
-  order?: string;
-}
-
 const STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'];
-const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Curie', 'Torvalds', 'Liskov', 'Thompson', 'Ritchie', 'Dijkstra', 'Knuth'];
 const SEGMENTS = SEEDED_CUSTOM_FIELDS.segment.values;
-/** What the search matches (api-contract §5: name, e-mail, phone, company; any case), written independently of the service's `search_text`. */
-const SEARCHED_TEXT = `position(lower(?) in lower(concat_ws(' ', first_name, last_name, email, phone, company_name))) > 0`;
+const SEARCHED_TEXT = searchMatch(LEAD_RECORDS);
 
 /** Each kind of list, by variant (which spreads the requests over filter values). */
 const LIST_KINDS: Array<{ label: string; select: (variant: number) => Selection }> = [
@@ -64,7 +52,7 @@ const LIST_KINDS: Array<{ label: string; select: (variant: number) => Selection 
   { label: 'cf_score (number)', select: (v) => ({ query: `cf_score=${(v * 7) % 100}`, where: `(custom_fields->>'score')::numeric = ?`, values: [(v * 7) % 100] }) },
   { label: 'ordering=last_name', select: () => ({ query: 'ordering=last_name', order: 'last_name ASC, id ASC' }) },
   { label: 'ordering=-last_name', select: () => ({ query: 'ordering=-last_name', order: 'last_name DESC, id DESC' }) },
-  { label: 'search (a last name)', select: (v) => ({ query: `search=${LAST_NAMES[v % LAST_NAMES.length]}`, where: SEARCHED_TEXT, values: [LAST_NAMES[v % LAST_NAMES.length]] }) },
+  { label: 'search (a last name)', select: (v) => ({ query: `search=${SEEDED_LAST_NAMES[v % SEEDED_LAST_NAMES.length]}`, where: SEARCHED_TEXT, values: [SEEDED_LAST_NAMES[v % SEEDED_LAST_NAMES.length]] }) },
   {
     // `lead37` matches lead37, lead370–379 and lead3700–3799 (e-mail addresses are lead<i>.…): ~1% of a tenant.
     label: 'search (part of an e-mail)',
@@ -72,40 +60,12 @@ const LIST_KINDS: Array<{ label: string; select: (variant: number) => Selection 
   },
 ];
 
-/** The answer a list request must give: the total count and the page's ids in order. */
-interface ExpectedPage {
-  path: string;
-  count: number;
-  ids: string[];
-}
-
-/** The leads the caller may open (an admin: the tenant's; a member: those they created or own), narrowed by `where` (`?` for `values`). */
-function visibleWhere(tenant: BenchTenant, role: Role, where?: string, values: unknown[] = []): { where: string; params: unknown[] } {
-  const params: unknown[] = role === 'admin' ? [tenant.orgId] : [tenant.orgId, tenant.member.profileId];
-  const visible = role === 'admin' ? 'tenant_id = $1' : 'tenant_id = $1 AND (created_by = $2 OR assigned_to = $2)';
-  if (!where) return { where: visible, params };
-  let next = params.length;
-  return { where: `${visible} AND (${where.replaceAll('?', () => `$${(next += 1)}`)})`, params: [...params, ...values] };
-}
-
-/** The expected first page of `selection` for the caller, read straight from the leads table. */
-async function expectedPage(db: Client, tenant: BenchTenant, role: Role, selection: Selection): Promise<ExpectedPage> {
-  const { where, params } = visibleWhere(tenant, role, selection.where, selection.values);
-  const { rows: counted } = await db.query(`SELECT count(*)::int AS n FROM leads.leads WHERE ${where}`, params);
-  const { rows: page } = await db.query(
-    `SELECT id FROM leads.leads WHERE ${where} ORDER BY ${selection.order ?? 'created_at DESC, id DESC'} LIMIT ${PAGE_SIZE}`,
-    params,
-  );
-  if (counted[0].n === 0) throw new Error(`the seed has no leads for ${selection.query} (${role}): the list would measure nothing`);
-  return { path: `/api/leads/${selection.query ? `?${selection.query}` : ''}`, count: counted[0].n, ids: page.map((row) => row.id) };
-}
-
 /** A sender of one list kind: request i asks variant i % VARIANTS and throws unless the answer is the expected one. */
 async function listSender(gateway: string, db: Client, tenants: BenchTenant[], role: Role, select: (variant: number) => Selection) {
   const expected: Array<{ token: string; page: ExpectedPage }> = [];
   for (let variant = 0; variant < VARIANTS; variant += 1) {
     const tenant = tenants[variant % tenants.length]!;
-    expected.push({ token: tenant[role].access, page: await expectedPage(db, tenant, role, select(variant)) });
+    expected.push({ token: tenant[role].access, page: await expectedPage(db, LEAD_RECORDS, tenant, role, select(variant)) });
   }
   return async (i: number) => {
     const { token, page } = expected[i % VARIANTS]!;
@@ -134,7 +94,7 @@ interface DuplicateEntry {
 
 /** How many open leads the caller may open match `match` (`?` for `values`), capped as the answer is. */
 async function expectedDuplicates(db: Client, tenant: BenchTenant, role: Role, match: string, values: unknown[]): Promise<number> {
-  const { where, params } = visibleWhere(tenant, role, `status <> 'converted' AND (${match})`, values);
+  const { where, params } = visibleWhere(LEAD_RECORDS, tenant, role, `status <> 'converted' AND (${match})`, values);
   const { rows } = await db.query(`SELECT count(*)::int AS n FROM leads.leads WHERE ${where}`, params);
   return Math.min(MAX_DUPLICATES, rows[0].n);
 }

@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -136,4 +136,9 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
   },
   // Notes and files on accounts, opportunities and tasks (api-contract §13), as leads and contacts have them.
   recordNotesMigration('NotesAndFiles1766300000000'),
+  {
+    name: 'PhoneDigitsSearch1766300000000',
+    // api-contract §4: a search of a phone number's digits finds it however it was typed.
+    up: phoneDigitsIndexSql('accounts'),
+  },
 ];

@@ -42,11 +42,11 @@ describe('listing users', () => {
     expect(first.body.count).toBe(3);
     expect(first.body.results).toHaveLength(2);
     expect(first.body.previous).toBeNull();
-    expect(new URL(first.body.next).search).toBe('?page_size=2&page=2');
+    expect(Object.fromEntries(new URL(first.body.next).searchParams)).toEqual({ page_size: '2', page: '2', cursor: expect.any(String) });
     const second = await listUsers(admin, '?page_size=2&page=2');
     expect(second.body.results).toHaveLength(1);
     expect(second.body.next).toBeNull();
-    expect(new URL(second.body.previous).search).toBe('?page_size=2');
+    expect(Object.fromEntries(new URL(second.body.previous).searchParams)).toEqual({ page_size: '2', cursor: expect.any(String) });
     const beyond = await listUsers(admin, '?page=9');
     expect(beyond.status).toBe(200);
     expect(beyond.body.results).toEqual([]);

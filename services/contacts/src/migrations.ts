@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -103,5 +103,15 @@ export const contactsMigrations: SqlMigration[] = [
       -- so a member's write naming one asks accounts-opportunities (and fills them in).
       ALTER TABLE accounts ADD COLUMN created_by uuid, ADD COLUMN owner_id uuid;
     `,
+  },
+  {
+    name: 'PhoneDigitsSearch1766300000000',
+    // api-contract §4: a search of a phone number's digits finds it however it was typed.
+    up: phoneDigitsIndexSql('contacts'),
+  },
+  {
+    name: 'DuplicatesNewestFirst1766300000001',
+    // A duplicate check reads each test's newest matches from its own index, whatever the tenant's size.
+    up: newestDuplicateIndexesSql(CONTACT_DUPLICATES),
   },
 ];

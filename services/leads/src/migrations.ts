@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -127,5 +127,15 @@ export const leadsMigrations: SqlMigration[] = [
         FOR EACH ROW WHEN (OLD.status = 'converted' AND NEW.status IS DISTINCT FROM 'converted')
         EXECUTE FUNCTION leads_converted_stays_converted();
     `,
+  },
+  {
+    name: 'PhoneDigitsSearch1766300000000',
+    // api-contract §4: a search of a phone number's digits finds it however it was typed.
+    up: phoneDigitsIndexSql('leads'),
+  },
+  {
+    name: 'DuplicatesNewestFirst1766300000001',
+    // A duplicate check reads each test's newest matches from its own index, whatever the tenant's size.
+    up: newestDuplicateIndexesSql(LEAD_DUPLICATES),
   },
 ];

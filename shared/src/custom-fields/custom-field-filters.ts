@@ -5,11 +5,17 @@ import { assertSqlIdentifier } from './custom-fields.repository';
 
 export const CUSTOM_FIELD_PARAM_PREFIX = 'cf_';
 
-/** A typed `cf_<key>` filter: the value as the record stores it, so containment compares like for like. */
+/**
+ * A typed `cf_<key>` filter: the value as the record stores it, so containment compares like for like; or
+ * a bound of a number or date field (`cf_<key>__gte`, `cf_<key>__lte`).
+ */
 export interface CustomFieldFilter {
   key: string;
   value: string | number | boolean;
+  bound?: 'gte' | 'lte';
 }
+
+const BOUNDS = { gte: '>=', lte: '<=' } as const;
 
 export const CUSTOM_FIELD_FILTER_MESSAGES = {
   notAllowed: 'Filtering on this custom field is not allowed.',
@@ -17,6 +23,7 @@ export const CUSTOM_FIELD_FILTER_MESSAGES = {
   number: 'A valid number is required.',
   checkbox: 'Use true or false.',
   date: 'Enter a valid date (YYYY-MM-DD).',
+  notRanged: 'Only number and date fields take __gte and __lte.',
   invalidChoice: (value: string) => `"${value}" is not a valid choice.`,
 } as const;
 
@@ -75,10 +82,16 @@ export function parseCustomFieldFilters(
   const errors: Record<string, string> = {};
   for (const [name, raw] of Object.entries(query)) {
     if (!name.startsWith(CUSTOM_FIELD_PARAM_PREFIX)) continue;
-    const key = name.slice(CUSTOM_FIELD_PARAM_PREFIX.length);
-    const rule = byKey.get(key);
+    const [, key = '', bound] = /^(.*?)(?:__(gte|lte))?$/.exec(name.slice(CUSTOM_FIELD_PARAM_PREFIX.length))! as unknown as [string, string, 'gte' | 'lte' | undefined];
+    // A key may itself end in `__gte`: the whole name is that key's equality filter.
+    const rule = byKey.get(bound !== undefined && byKey.has(`${key}__${bound}`) ? `${key}__${bound}` : key);
+    const ranged = bound !== undefined && rule?.key === key;
     if (!rule || !rule.isFilterable) {
       errors[name] = CUSTOM_FIELD_FILTER_MESSAGES.notAllowed;
+      continue;
+    }
+    if (ranged && rule.fieldType !== 'number' && rule.fieldType !== 'date') {
+      errors[name] = CUSTOM_FIELD_FILTER_MESSAGES.notRanged;
       continue;
     }
     if (typeof raw !== 'string') {
@@ -87,7 +100,7 @@ export function parseCustomFieldFilters(
     }
     const parsed = typedValue(rule, raw);
     if ('problem' in parsed) errors[name] = parsed.problem;
-    else filters.push({ key, value: parsed.value });
+    else filters.push({ key: rule.key, value: parsed.value, ...(ranged ? { bound } : {}) });
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return filters;
@@ -97,7 +110,9 @@ export function parseCustomFieldFilters(
  * SQL conditions for the filters on a jsonb `column`, with parameters numbered from `firstParamIndex`.
  * Containment (`column @> {"key": value}`) compares jsonb values by type: numbers as numbers (10 matches
  * 10.0), strings exactly, booleans as booleans; and a `gin (column jsonb_path_ops)` index serves it,
- * which is why every record table should carry one.
+ * which is why every record table should carry one. A bound compares the field's value as a number
+ * (numbers) or as its `YYYY-MM-DD` text (dates, which sorts as the calendar does); a record without the
+ * field is outside every bound.
  */
 export function customFieldFilterSql(
   filters: readonly CustomFieldFilter[],
@@ -105,8 +120,15 @@ export function customFieldFilterSql(
   firstParamIndex: number,
 ): { conditions: string[]; params: unknown[] } {
   const target = assertSqlIdentifier(column);
-  return {
-    conditions: filters.map((_, i) => `${target} @> $${firstParamIndex + i}::jsonb`),
-    params: filters.map((filter) => JSON.stringify({ [filter.key]: filter.value })),
-  };
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${firstParamIndex + params.push(value) - 1}`;
+  const conditions = filters.map((filter) => {
+    if (filter.bound === undefined) return `${target} @> ${param(JSON.stringify({ [filter.key]: filter.value }))}::jsonb`;
+    const key = param(filter.key);
+    const bound = param(String(filter.value));
+    return typeof filter.value === 'number'
+      ? `(CASE WHEN jsonb_typeof(${target} -> ${key}::text) = 'number' THEN (${target} ->> ${key}::text)::numeric END) ${BOUNDS[filter.bound]} ${bound}::numeric`
+      : `(${target} ->> ${key}::text) ${BOUNDS[filter.bound]} ${bound}::text`;
+  });
+  return { conditions, params };
 }

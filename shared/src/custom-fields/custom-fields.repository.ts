@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db, type RowWindow } from '../database';
+import { mapPageRows, queryOne, queryRows, readPageRows, type Db, type PageRows, type PageWindow } from '../database';
 import type { CustomFieldDefinition, CustomFieldDefinitionView, CustomFieldOption, CustomFieldType } from './custom-field-definition';
 
 /** Whose definitions: one tenant's, of one entity. */
@@ -87,13 +87,12 @@ export async function countDefinitions(db: Db, scope: CustomFieldScope): Promise
   return row?.count ?? 0;
 }
 
-export async function listDefinitions(db: Db, scope: CustomFieldScope, page: RowWindow): Promise<CustomFieldDefinition[]> {
-  const rows = await queryRows<DefinitionRow>(
-    db,
-    `SELECT ${COLUMNS} FROM custom_field_definitions WHERE tenant_id = $1 AND entity = $2 ${ORDER} LIMIT $3 OFFSET $4`,
-    [scope.tenantId, scope.entity, page.limit, page.offset],
-  );
-  return rows.map(toDefinition);
+export async function listDefinitions(db: Db, scope: CustomFieldScope, window: PageWindow): Promise<PageRows<CustomFieldDefinition>> {
+  const where = ['tenant_id = $1', 'entity = $2'];
+  // In display order (then creation): the order `ORDER` gives the definitions everywhere else.
+  const order = { columns: ['display_order', 'created_at'], descending: false };
+  const page = await readPageRows<DefinitionRow>(db, { select: COLUMNS, from: 'custom_field_definitions', where, params: [scope.tenantId, scope.entity], order }, window);
+  return mapPageRows(page, toDefinition);
 }
 
 /** One definition of the scope; `forUpdate` locks it until the transaction ends. */

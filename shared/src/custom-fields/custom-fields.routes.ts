@@ -50,9 +50,8 @@ export function customFieldRoutes(options: CustomFieldRoutesOptions): Router {
   const router = Router();
   router.get(basePath, async (req, res) => {
     const caller = reader(callerOf(req));
-    const page = pageRequest(parseQuery(req, listCustomFieldsQuery));
-    const { count, results } = await listCustomFields(dataSource, scopeOf(caller), page);
-    res.json(pageEnvelope(req, page, count, results));
+    const page = pageRequest(req, parseQuery(req, listCustomFieldsQuery));
+    res.json(pageEnvelope(req, page, await listCustomFields(dataSource, scopeOf(caller), page)));
   });
   router.post(basePath, async (req, res) => {
     const caller = admin(callerOf(req));

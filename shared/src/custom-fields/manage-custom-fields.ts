@@ -1,6 +1,6 @@
 import { isUniqueViolation, readListPage, type DataSource } from '../database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import type { PageRequest } from '../http/pagination';
+import type { ListPage, PageRequest } from '../http/pagination';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
 import { CUSTOM_FIELD_KEY_CONSTRAINT } from './custom-fields.migration';
 import {
@@ -18,7 +18,7 @@ import { optionsProblem, type CreateCustomFieldInput, type UpdateCustomFieldInpu
 export const KEY_TAKEN = 'A custom field with this key already exists.';
 
 /** A page of the scope's definitions, in display order. */
-export const listCustomFields = (dataSource: DataSource, scope: CustomFieldScope, page: PageRequest): Promise<{ count: number; results: CustomFieldDefinitionView[] }> =>
+export const listCustomFields = (dataSource: DataSource, scope: CustomFieldScope, page: PageRequest): Promise<ListPage<CustomFieldDefinitionView>> =>
   readListPage(dataSource, page, { count: (db) => countDefinitions(db, scope), rows: (db, window) => listDefinitions(db, scope, window) }, customFieldDefinitionView);
 
 /** 404 unless the scope has this definition (another tenant's answers as a random id does). */

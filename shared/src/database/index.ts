@@ -6,4 +6,5 @@ export * from './database-unavailable';
 export * from './prepared-query';
 export * from './batched-lookup';
 export * from './page-snapshot';
+export * from './page-rows';
 export * from './conflict-retries';

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from './database';
+import type { PageRows, PageStart, PageWindow } from './page-rows';
 
 /**
  * Reads in one snapshot (api-contract §10): every statement of `read` runs in one REPEATABLE READ READ ONLY
@@ -23,30 +24,28 @@ export async function readInOneSnapshot<T>(dataSource: DataSource, read: (db: En
 }
 
 /** A list's count and page, read in one snapshot. */
-export function readPageInOneSnapshot<Row>(
+export function readPageInOneSnapshot<Rows>(
   dataSource: DataSource,
-  read: { count: (db: EntityManager) => Promise<number>; rows: (db: EntityManager) => Promise<Row[]> },
-): Promise<{ count: number; rows: Row[] }> {
+  read: { count: (db: EntityManager) => Promise<number>; rows: (db: EntityManager) => Promise<Rows> },
+): Promise<{ count: number; rows: Rows }> {
   return readInOneSnapshot(dataSource, async (db) => {
     const [count, rows] = await Promise.all([read.count(db), read.rows(db)]);
     return { count, rows };
   });
 }
 
-/** The rows of a list a page holds. */
-export interface RowWindow {
-  offset: number;
-  limit: number;
-}
-
-/** A list's page for its envelope: the count and the page's rows, read in one snapshot, each row shown by `view`. */
+/**
+ * A list's page for its envelope: the count and the page's rows read in one snapshot (`readPageRows` for
+ * the rows), each row shown by `view`.
+ */
 export async function readListPage<Row, View>(
   dataSource: DataSource,
-  page: { offset: number; pageSize: number },
-  read: { count: (db: EntityManager) => Promise<number>; rows: (db: EntityManager, window: RowWindow) => Promise<Row[]> },
+  page: { pageSize: number; start: PageStart },
+  read: { count: (db: EntityManager) => Promise<number>; rows: (db: EntityManager, window: PageWindow) => Promise<PageRows<Row>> },
   view: (row: Row) => View,
-): Promise<{ count: number; results: View[] }> {
-  const window = { offset: page.offset, limit: page.pageSize };
+): Promise<Omit<PageRows<Row>, 'rows'> & { count: number; results: View[] }> {
+  const window = { limit: page.pageSize, start: page.start };
   const { count, rows } = await readPageInOneSnapshot(dataSource, { count: read.count, rows: (db) => read.rows(db, window) });
-  return { count, results: rows.map(view) };
+  const { rows: pageRows, ...place } = rows;
+  return { count, results: pageRows.map(view), ...place };
 }

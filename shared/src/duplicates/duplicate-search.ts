@@ -36,6 +36,24 @@ export function duplicateIndexesSql(table: DuplicateTable): string {
   ].join('\n');
 }
 
+/**
+ * The duplicate indexes that replace `duplicateIndexesSql`'s (migration DuplicatesNewestFirst): one per
+ * test, each ending with the creation time, so each test reads its newest ten matches straight from its
+ * index however many records the tenant holds and however few of them match.
+ */
+export function newestDuplicateIndexesSql(table: DuplicateTable): string {
+  const where = table.openCondition ? ` WHERE ${table.openCondition}` : '';
+  const t = table.name;
+  const byAge = (name: string, keys: string) => `CREATE INDEX ${t}_duplicate_${name}_newest ON ${t} (tenant_id, ${keys}, created_at, id)${where};`;
+  return [
+    `DROP INDEX ${t}_duplicate_phone; DROP INDEX ${t}_duplicate_name;${table.companyColumn ? ` DROP INDEX ${t}_duplicate_company;` : ''}`,
+    byAge('email', 'email'),
+    byAge('phone', phoneKeySql('phone')),
+    byAge('name', 'lower(first_name), lower(last_name)'),
+    ...(table.companyColumn ? [byAge('company', `lower(${table.companyColumn})`)] : []),
+  ].join('\n');
+}
+
 /** A duplicate match entry (api-contract §6): exactly these six fields. */
 export interface DuplicateEntry {
   id: string;
@@ -93,17 +111,22 @@ export async function findDuplicates(
   };
   const present = Object.values(tests).filter((test): test is string => test !== null);
   if (present.length === 0) return [];
-  const conditions = [visibleRecordsCondition(caller, table.ownerColumn, params), `(${present.join(' OR ')})`];
+  const conditions = [visibleRecordsCondition(caller, table.ownerColumn, params)];
   if (table.openCondition) conditions.push(table.openCondition);
   if (excludeId) conditions.push(`${t}.id <> ${param(excludeId)}`);
+  const newest = `ORDER BY ${t}.created_at DESC, ${t}.id DESC LIMIT ${MAX_DUPLICATES}`;
+  // Each test's newest ten, from its own index (`newestDuplicateIndexesSql`), then the newest ten of those:
+  // one query with the tests OR-ed and ordered by age may walk the tenant's records newest first and
+  // test each, which with few matches reads a big tenant whole (7.8 s at 2,000,000 leads).
+  const newestPerTest = present.map((test) => `(SELECT ${t}.id FROM ${t} WHERE ${[...conditions, test].join(' AND ')} ${newest})`);
   const matchColumn = (key: MatchedOn) => `coalesce(${tests[key] ?? 'false'}, false) AS ${key}_match`;
   const rows = await queryRows<CandidateRow>(
     db,
     `SELECT id, tenant_id, first_name, last_name, ${table.companyColumn ? `${table.companyColumn} AS company_name` : 'NULL AS company_name'},
        email, phone, created_by, ${table.ownerColumn} AS owner_id,
        ${(['email', 'phone', 'name', 'company'] as const).map(matchColumn).join(', ')}
-     FROM ${t} WHERE ${conditions.join(' AND ')}
-     ORDER BY ${t}.created_at DESC, ${t}.id DESC LIMIT ${MAX_DUPLICATES}`,
+     FROM ${t} WHERE ${t}.id IN (${newestPerTest.join(' UNION ')})
+     ${newest}`,
     params,
   );
   return rows.map((row) => duplicateEntry(caller, row));

@@ -13,6 +13,9 @@ export const recordListParams = {
     .optional(),
   created_at__gte: timestampLowerBound.optional(),
   created_at__lte: timestampUpperBound.optional(),
+  /** What changed since a sync (`updated_at__gte`): the bounds a client fetching changes needs. */
+  updated_at__gte: timestampLowerBound.optional(),
+  updated_at__lte: timestampUpperBound.optional(),
   search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
 };
 

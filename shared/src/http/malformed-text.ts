@@ -1,3 +1,4 @@
+import { parse as parseQueryString } from 'node:querystring';
 import type { RequestHandler } from 'express';
 import { ValidationError } from '../errors';
 
@@ -16,11 +17,38 @@ const problemOf = (text: string) => MALFORMED.find((malformed) => malformed.test
  * A body or query value (or key) the database could not store as sent is the client's mistake, never a
  * 500 or a silently changed value: refused up front, 400 on that field, one rule for every entity
  * (api-contract §4). The walk is iterative: a body may be nested far deeper than the call stack.
+ * Text that is well-formed is then put in Unicode's composed form (NFC), in the body here and in the
+ * query by `normalizedQuery`, so "Müller" typed on any system is stored, searched and matched alike.
  */
 export const refuseMalformedText: RequestHandler = (req, _res, next) => {
   const found = malformedTextIn(req.body, 'body') ?? malformedTextIn(req.query, 'query');
-  next(found === undefined ? undefined : ValidationError.field(found.field, found.message));
+  if (found !== undefined) return next(ValidationError.field(found.field, found.message));
+  req.body = composedText(req.body);
+  next();
 };
+
+/** The query parser of every service (express' `simple` one), with each value in composed form (NFC). */
+export const normalizedQuery = (text: string): unknown => composedText(parseQueryString(text));
+
+/**
+ * `root` with every string value in composed form (NFC): strings inside objects and arrays are replaced
+ * in place (keys are left as sent: they name fields), iteratively, as the check above walks.
+ */
+export function composedText<T>(root: T): T {
+  if (typeof root === 'string') return root.normalize('NFC') as T;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value === null || typeof value !== 'object') continue;
+    const container = value as Record<string, unknown>;
+    for (const key of Object.keys(container)) {
+      const item = container[key];
+      if (typeof item === 'string') container[key] = item.normalize('NFC');
+      else if (item !== null && typeof item === 'object') pending.push(item);
+    }
+  }
+  return root;
+}
 
 /** The dotted path of the first string or key of `root` that is malformed text, with why; or undefined. */
 export function malformedTextIn(root: unknown, rootName: string): { field: string; message: string } | undefined {

@@ -10,7 +10,9 @@ import { accessLog } from './access-log';
 import { canonicalPathsOnly } from './canonical-paths';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type DependencyStates, type HealthState } from './health';
-import { refuseMalformedText } from './malformed-text';
+import { normalizedQuery, refuseMalformedText } from './malformed-text';
+import { useListCursors } from './pagination';
+import { internalTokenSecrets } from '../config/config';
 import { requestIdMiddleware } from './request-context';
 import { boundUploadBytes, type UploadBytesLimits } from './upload-bytes-in-flight';
 
@@ -47,6 +49,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('query parser', normalizedQuery);
+  useListCursors(app, internalTokenSecrets(options.internalToken.secret));
   app.use(requestIdMiddleware);
   app.use(accessLog(options.logger));
   app.use(httpMetrics(metrics, expressRouteLabel));

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '../database';
+import { queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '../database';
 
 /** Where a note or attachment hangs: one record of one type, in one tenant. */
 export interface RecordRef {
@@ -37,6 +37,7 @@ const ATTACHMENT_COLUMNS = 'id, filename, content_type, size, created_by, create
 
 const ON_RECORD = 'tenant_id = $1 AND record_type = $2 AND record_id = $3';
 const refParams = (ref: RecordRef) => [ref.tenantId, ref.recordType, ref.recordId];
+const NEWEST_FIRST = { columns: ['created_at'], descending: true };
 
 export async function countOnRecord(db: Db, table: RecordItemTable, ref: RecordRef): Promise<number> {
   const row = await queryOne<{ count: number }>(db, `SELECT count(*)::int AS count FROM ${table} WHERE ${ON_RECORD}`, refParams(ref));
@@ -44,22 +45,12 @@ export async function countOnRecord(db: Db, table: RecordItemTable, ref: RecordR
 }
 
 /** A page of the record's notes, newest first. */
-export async function listNotes(db: Db, ref: RecordRef, page: { offset: number; limit: number }): Promise<NoteRow[]> {
-  return queryRows<NoteRow>(
-    db,
-    `SELECT ${NOTE_COLUMNS} FROM notes WHERE ${ON_RECORD} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [...refParams(ref), page.limit, page.offset],
-  );
-}
+export const listNotes = (db: Db, ref: RecordRef, window: PageWindow): Promise<PageRows<NoteRow>> =>
+  readPageRows(db, { select: NOTE_COLUMNS, from: 'notes', where: [ON_RECORD], params: refParams(ref), order: NEWEST_FIRST }, window);
 
 /** A page of the record's attachments (without their content), newest first. */
-export async function listAttachments(db: Db, ref: RecordRef, page: { offset: number; limit: number }): Promise<AttachmentRow[]> {
-  return queryRows<AttachmentRow>(
-    db,
-    `SELECT ${ATTACHMENT_COLUMNS} FROM attachments WHERE ${ON_RECORD} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [...refParams(ref), page.limit, page.offset],
-  );
-}
+export const listAttachments = (db: Db, ref: RecordRef, window: PageWindow): Promise<PageRows<AttachmentRow>> =>
+  readPageRows(db, { select: ATTACHMENT_COLUMNS, from: 'attachments', where: [ON_RECORD], params: refParams(ref), order: NEWEST_FIRST }, window);
 
 /** Who wrote the note or uploaded the file; undefined when it is not on that record of that tenant. */
 export async function authorOnRecord(db: Db, table: RecordItemTable, ref: RecordRef, id: string): Promise<string | undefined> {

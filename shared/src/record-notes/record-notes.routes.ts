@@ -67,9 +67,8 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
   const router = Router();
   router.get(notes, async (req, res) => {
     const { ref } = await openedRecord(req);
-    const page = pageRequest(parseQuery(req, listRecordItemsQuery));
-    const { count, results } = await listRecordNotes(dataSource, ref, page);
-    res.json(pageEnvelope(req, page, count, results));
+    const page = pageRequest(req, parseQuery(req, listRecordItemsQuery));
+    res.json(pageEnvelope(req, page, await listRecordNotes(dataSource, ref, page)));
   });
   router.post(notes, async (req, res) => {
     const { caller, ref } = await openedRecord(req);
@@ -84,9 +83,8 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
 
   router.get(attachments, async (req, res) => {
     const { ref } = await openedRecord(req);
-    const page = pageRequest(parseQuery(req, listRecordItemsQuery));
-    const { count, results } = await listRecordAttachments(dataSource, ref, page);
-    res.json(pageEnvelope(req, page, count, results));
+    const page = pageRequest(req, parseQuery(req, listRecordItemsQuery));
+    res.json(pageEnvelope(req, page, await listRecordAttachments(dataSource, ref, page)));
   });
   router.post(attachments, async (req, res) => {
     const { caller, ref } = await openedRecord(req);

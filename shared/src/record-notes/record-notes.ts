@@ -1,7 +1,7 @@
 import { isAdmin, type Caller } from '../auth-context';
 import { readListPage, type DataSource, type Db } from '../database';
 import { ForbiddenError, NotFoundError } from '../errors';
-import type { PageRequest } from '../http/pagination';
+import type { ListPage, PageRequest } from '../http/pagination';
 import type { ReceivedFile } from './attachment-upload';
 import {
   authorOnRecord,
@@ -53,14 +53,14 @@ const attachmentView = (row: AttachmentRow): AttachmentView => ({
   created_at: row.created_at.toISOString(),
 });
 
-export const listRecordNotes = (dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: NoteView[] }> =>
+export const listRecordNotes = (dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<ListPage<NoteView>> =>
   readListPage(dataSource, page, { count: (db) => countOnRecord(db, 'notes', ref), rows: (db, window) => listNotes(db, ref, window) }, noteView);
 
 export async function addNote(db: Db, ref: RecordRef, author: Caller, body: string, now: Date): Promise<NoteView> {
   return noteView(await insertNote(db, ref, { body, createdBy: author.profileId, createdAt: now }));
 }
 
-export const listRecordAttachments = (dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<{ count: number; results: AttachmentView[] }> =>
+export const listRecordAttachments = (dataSource: DataSource, ref: RecordRef, page: PageRequest): Promise<ListPage<AttachmentView>> =>
   readListPage(dataSource, page, { count: (db) => countOnRecord(db, 'attachments', ref), rows: (db, window) => listAttachments(db, ref, window) }, attachmentView);
 
 export async function addAttachment(db: Db, ref: RecordRef, author: Caller, file: ReceivedFile, now: Date): Promise<AttachmentView> {

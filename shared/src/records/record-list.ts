@@ -2,14 +2,16 @@ import { visibleRecordsCondition, type Caller } from '../auth-context';
 import type { EntityCustomFields } from '../custom-fields';
 import type { Db } from '../database';
 import { containsPattern } from '../http/list-params';
-import type { ListFilterSql, ListOrder } from './record-table';
+import { phoneDigitsSql, type ListFilterSql, type ListOrder } from './record-table';
 
-/** The query parameters every entity's list takes (`search`, `tags`, `created_at` bounds). */
+/** The query parameters every entity's list takes (`search`, `tags`, `created_at` and `updated_at` bounds). */
 export interface RecordListQuery {
   search?: string;
   tags?: string[];
   created_at__gte?: string;
   created_at__lte?: string;
+  updated_at__gte?: string;
+  updated_at__lte?: string;
   ordering?: string;
 }
 
@@ -34,12 +36,23 @@ export class ListFilter implements ListFilterSql {
     return this;
   }
 
-  /** The filters every entity has; `search` looks in the table's generated, lower-cased `search_text`. */
-  common(query: RecordListQuery): this {
-    return this.where('tags && ?::text[]', query.tags)
+  /**
+   * The filters every entity has. `search` looks in the table's generated, lower-cased `search_text`; a
+   * search that is a phone number (digits, maybe with spaces, dashes, dots, brackets or a plus) also
+   * finds the table's `phone` by its digits, however either was typed.
+   */
+  common(query: RecordListQuery, phone?: string): this {
+    this.where('tags && ?::text[]', query.tags)
       .where('created_at >= ?', query.created_at__gte)
       .where('created_at <= ?', query.created_at__lte)
-      .where('search_text LIKE ?', query.search ? containsPattern(query.search) : undefined);
+      .where('updated_at >= ?', query.updated_at__gte)
+      .where('updated_at <= ?', query.updated_at__lte);
+    if (!query.search) return this;
+    const digits = phone === undefined ? undefined : phoneDigitsOf(query.search);
+    if (digits === undefined) return this.where('search_text LIKE ?', containsPattern(query.search));
+    this.params.push(containsPattern(query.search), `%${digits}%`);
+    this.conditions.push(`(search_text LIKE $${this.params.length - 1} OR ${phoneDigitsSql(phone!)} LIKE $${this.params.length})`);
+    return this;
   }
 
   /** The `cf_<key>` filters, typed by the tenant's definitions of the entity (400 on a bad one). */
@@ -55,4 +68,11 @@ export class ListFilter implements ListFilterSql {
 export function orderOf<F extends string>(ordering: string | undefined): ListOrder<F> {
   const value = ordering ?? '-created_at';
   return { field: value.replace(/^-/, '') as F, descending: value.startsWith('-') };
+}
+
+/** The digits of a search that reads as a phone number (four digits or more, only phone punctuation besides). */
+export function phoneDigitsOf(search: string): string | undefined {
+  if (!/^[+\d\s().\-/]+$/.test(search)) return undefined;
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 4 ? digits : undefined;
 }

@@ -1,4 +1,6 @@
 /** What the migration of every record table is made of (README "Adding an entity"). */
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM } from '../database/extensions';
+import { phoneDigitsSql } from './record-table';
 
 /**
  * The columns every record table has besides its own: what the records layer reads as the
@@ -17,6 +19,10 @@ export const OWNED_RECORD_COLUMNS = `tags text[] NOT NULL DEFAULT '{}',
  * The indexes every record table has: the default order and `updated_at` per tenant, members' views
  * (what they own, what they created), tags, custom fields (containment) and free text (trigram).
  */
+/** The index that lets a search of digits find a phone number typed with spaces, dashes or brackets. */
+export const phoneDigitsIndexSql = (table: string, column = 'phone') => `${ENSURE_PG_TRGM}${ENSURE_BTREE_GIN}
+  CREATE INDEX ${table}_tenant_${column}_digits ON ${table} USING gin (tenant_id, (${phoneDigitsSql(column)}) public.gin_trgm_ops);`;
+
 export const ownedRecordIndexes = (table: string) => `
       CREATE INDEX ${table}_tenant_created ON ${table} (tenant_id, created_at, id);
       CREATE INDEX ${table}_tenant_updated ON ${table} (tenant_id, updated_at, id);

@@ -56,9 +56,8 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
     requireSalesAccess(caller);
     const { rest, custom } = splitCustomFieldParams(req.query as Record<string, unknown>);
     const query = parseQuery({ query: rest }, listQuery);
-    const page = pageRequest(query as { page?: number; page_size?: number });
-    const { count, results } = await findRecordViews(context, kind, caller, query, custom, page);
-    res.json(pageEnvelope(req, page, count, results));
+    const page = pageRequest(req, query as { page?: number; page_size?: number; cursor?: string });
+    res.json(pageEnvelope(req, page, await findRecordViews(context, kind, caller, query, custom, page)));
   });
 
   router.post(basePath, async (req, res) => {

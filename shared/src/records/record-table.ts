@@ -1,5 +1,5 @@
 import { visibleRecordsCondition, type Caller } from '../auth-context';
-import { isCheckViolation, queryOne, queryRows, type Db } from '../database';
+import { isCheckViolation, mapPageRows, queryOne, queryRows, readPageRows, type Db, type PageRows, type PageWindow } from '../database';
 import { exportQueryOf, type ExportQuery } from '../import-export/record-export';
 
 /**
@@ -43,7 +43,12 @@ export interface RecordTable<V extends OwnedValues, OrderField extends string = 
   orderColumns: Record<OrderField, string>;
   /** The answer to a write its table's check constraints refuse, by constraint (a converted lead keeps its status: 422). */
   checkRefusals?: Record<string, () => Error>;
+  /** A phone column a search of digits finds however it was typed (its table has `phoneDigitsIndexSql`). */
+  phone?: keyof V & string;
 }
+
+/** A phone number's digits, as the search of digits and its index read them. */
+export const phoneDigitsSql = (column: string) => `regexp_replace(${column}, '[^0-9]', '', 'g')`;
 
 const SYSTEM_COLUMNS = ['id', 'tenant_id', 'created_by', 'version', 'created_at', 'updated_at'];
 
@@ -325,23 +330,24 @@ function orderBy<OrderField extends string>(table: RecordTable<OwnedValues, Orde
   return `ORDER BY ${table.name}.${table.orderColumns[order.field]} ${direction}, ${table.name}.id ${direction}`;
 }
 
-/** One page of a list, in its order. */
+/** One page of a list, in its order (from an offset, or beyond a row: `readPageRows`). */
 export async function listRecords<V extends OwnedValues, OrderField extends string>(
   db: Db,
   table: RecordTable<V, OrderField>,
   filter: ListFilterSql,
   order: ListOrder<OrderField>,
-  page: { offset: number; limit: number },
-): Promise<StoredRecord<V>[]> {
-  const params = [...filter.params, page.limit, page.offset];
-  const rows = await queryRows<Row>(
-    db,
-    `SELECT ${recordSelectList(table)} FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}
-     ${orderBy(table as RecordTable<OwnedValues, OrderField>, order)}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  return rows.map((row) => recordFromRow(table, row));
+  window: PageWindow,
+): Promise<PageRows<StoredRecord<V>>> {
+  const orderSql = {
+    // Qualified with the table: the select list may read a column under its own name as another type.
+    columns: [`${table.name}.${table.orderColumns[order.field]}`],
+    // Taken as nullable whatever the column: for one that is not, it costs a lookup that finds nothing at the end of a list.
+    firstNullable: true,
+    descending: order.descending,
+    id: `${table.name}.id`,
+  };
+  const query = { select: recordSelectList(table), from: table.name, where: filter.conditions, params: filter.params, order: orderSql };
+  return mapPageRows(await readPageRows<Row>(db, query, window), (row) => recordFromRow(table, row));
 }
 
 /** A record as an export's cells read it: its row, the values under their column names. */

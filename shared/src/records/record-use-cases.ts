@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkAssignment, requireDeleteRight, requireSalesAccess, type Caller } from '../auth-context';
 import type { CustomFieldDefinitionView } from '../custom-fields';
 import { readInOneSnapshot, type DataSource, type Db, type EntityManager } from '../database';
-import type { PageRequest } from '../http/pagination';
+import type { ListPage, PageRequest } from '../http/pagination';
 import { actorOf } from '../messaging/record-events';
 import { deleteRecordNotes } from '../record-notes';
 import type { ReplicatedReferences } from '../replicas/replicated-references';
@@ -62,7 +62,7 @@ export async function listFilterOf<V extends OwnedValues, Query extends RecordLi
   customParams: Record<string, unknown>,
 ): Promise<ListFilter> {
   const filter = new ListFilter(caller, kind.table.owner)
-    .common(query)
+    .common(query, kind.table.phone)
     .where(`${kind.table.owner} = ?`, (query as Record<string, unknown>)[kind.owner.filter]);
   kind.filters(filter, query);
   return filter.customFields(db, kind.customFields, caller.tenantId, customParams);
@@ -76,16 +76,16 @@ export async function findRecordViews<V extends OwnedValues, View extends { id: 
   query: Query,
   customParams: Record<string, unknown>,
   page: PageRequest,
-): Promise<{ count: number; results: View[] }> {
+): Promise<ListPage<View>> {
   requireSalesAccess(caller);
   const filter = await listFilterOf(context.dataSource.manager, kind, caller, query, customParams);
   // One snapshot: the count, the page and the names its views show.
   return readInOneSnapshot(context.dataSource, async (snapshot) => {
-    const [count, records] = await Promise.all([
+    const [count, { rows, ...place }] = await Promise.all([
       countRecords(snapshot, kind.table, filter),
-      listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { offset: page.offset, limit: page.pageSize }),
+      listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { limit: page.pageSize, start: page.start }),
     ]);
-    return { count, results: await viewsFor(snapshot, kind, caller, records) };
+    return { count, results: await viewsFor(snapshot, kind, caller, rows), ...place };
   });
 }
 

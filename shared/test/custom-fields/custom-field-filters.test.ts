@@ -9,6 +9,8 @@ const definitions = [
   rule('vip', 'checkbox', { isFilterable: true }),
   rule('tier', 'dropdown', { isFilterable: true, options: options('gold', 'silver') }),
   rule('secret', 'text'),
+  // A key that itself ends the way a bound does: its own name is an equality filter.
+  rule('cost__gte', 'number', { isFilterable: true }),
 ];
 
 function errorsOf(query: Record<string, unknown>): unknown {
@@ -63,6 +65,26 @@ describe('cf_<key> list filters', () => {
 
   it('when a parameter is repeated, then 400 on it', () => {
     expect(errorsOf({ cf_budget: ['1', '2'] })).toEqual({ cf_budget: 'Give this filter once.' });
+  });
+
+  it('when a number or date field has __gte or __lte, then it is a bound typed like the field', () => {
+    expect(parseCustomFieldFilters({ cf_budget__gte: '10', cf_budget__lte: '1e3', cf_renewal__lte: '2027-01-31' }, definitions)).toEqual([
+      { key: 'budget', value: 10, bound: 'gte' },
+      { key: 'budget', value: 1000, bound: 'lte' },
+      { key: 'renewal', value: '2027-01-31', bound: 'lte' },
+    ]);
+    expect(parseCustomFieldFilters({ cf_cost__gte: '5' }, definitions)).toEqual([{ key: 'cost__gte', value: 5 }]);
+  });
+
+  it('when a bound is on another type, or does not parse, or names no filterable field, then 400 on the parameter', () => {
+    expect(errorsOf({ cf_notes__gte: 'a', cf_vip__lte: 'true', cf_budget__gte: 'ten', cf_renewal__lte: '2027-02-30', cf_secret__gte: '1', cf_nothing__lte: '1' })).toEqual({
+      cf_notes__gte: expect.stringContaining('number and date'),
+      cf_vip__lte: expect.stringContaining('number and date'),
+      cf_budget__gte: expect.any(String),
+      cf_renewal__lte: expect.any(String),
+      cf_secret__gte: expect.any(String),
+      cf_nothing__lte: expect.any(String),
+    });
   });
 
   it('when there are no cf_ parameters, then there are no filters', () => {

@@ -229,6 +229,12 @@ describe.each(ENTITIES)('custom fields of $path', (entity) => {
       ['?cf_renewal=2027-01-01', ['CfTen']],
       ['?cf_budget=10&search=cften', ['CfTen']],
       ['?cf_budget=10&cf_tier=silver', []],
+      ['?cf_budget__gte=10.5', ['CfTenPointFive', 'Valued']],
+      ['?cf_budget__lte=10', ['CfSellers', 'CfTen', 'Ordered']],
+      ['?cf_budget__gte=10&cf_budget__lte=10.5', ['CfSellers', 'CfTenPointFive', 'CfTen']],
+      ['?cf_budget__gte=1e3', ['Valued']],
+      ['?cf_renewal__lte=2000-01-01', ['Valued']],
+      ['?cf_renewal__gte=2027-01-01&cf_tier=gold', ['CfTen']],
     ])('when filtered by %s, then the typed comparison picks the right records', async (query, expected) => {
       const res = await where(query);
       expect(res.status).toBe(200);
@@ -244,6 +250,11 @@ describe.each(ENTITIES)('custom fields of $path', (entity) => {
       ['?cf_active=maybe', 'cf_active'],
       ['?cf_renewal=tomorrow', 'cf_renewal'],
       ['?cf_budget=1&cf_budget=2', 'cf_budget'],
+      ['?cf_tier__gte=gold', 'cf_tier__gte'],
+      ['?cf_active__lte=true', 'cf_active__lte'],
+      ['?cf_budget__gte=ten', 'cf_budget__gte'],
+      ['?cf_renewal__lte=2027-02-30', 'cf_renewal__lte'],
+      ['?cf_nothing__gte=1', 'cf_nothing__gte'],
     ])('when the filter is %s, then 400 on %s', async (query, field) => {
       const res = await where(query);
       expect(res.status).toBe(400);

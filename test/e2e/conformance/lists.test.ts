@@ -49,7 +49,7 @@ describe.each(ENTITIES)('the list of $path', (entity) => {
     expect(first.body.previous).toBeNull();
     const nextUrl = new URL(first.body.next);
     expect(`${nextUrl.protocol}//${nextUrl.host}`).toBe(system.gatewayUrl);
-    expect(Object.fromEntries(nextUrl.searchParams)).toEqual({ page_size: '2', ordering, page: '2' });
+    expect(Object.fromEntries(nextUrl.searchParams)).toEqual({ page_size: '2', ordering, page: '2', cursor: expect.any(String) });
     const second = await system.api.get(first.body.next, { token: admin.access });
     expect(labels(second.body)).toEqual(['Edsger', 'Grace']);
     const third = await system.api.get(second.body.next, { token: admin.access });
@@ -58,6 +58,33 @@ describe.each(ENTITIES)('the list of $path', (entity) => {
     expect((await system.api.get(third.body.previous, { token: admin.access })).body).toEqual(second.body);
     expect((await list('?page=9')).body).toMatchObject({ count: 5, results: [] });
     expect((await list('?page_size=100')).status).toBe(200);
+  });
+
+  it('when next is followed while records are created in front of the list, then each record of the list comes once, in order', async () => {
+    // A tenant of its own: the records made here stay out of the other cases' counts.
+    const tenant = await registerTenant(system.api, 'Cursor walk');
+    const made: string[] = [];
+    for (let i = 0; i < 7; i += 1) made.push((await createdRecord(system.api, records, bodyOf(entity, `Walk${i}`), tenant.access)).id);
+    const seen: string[] = [];
+    let url: string | null = `${records}?page_size=2`;
+    while (url) {
+      const res: { status: number; body: any } = await system.api.get(url, { token: tenant.access });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.results.map((record: { id: string }) => record.id));
+      // Newest first: a new record goes in front, and would push a bare page=N one row on.
+      await createdRecord(system.api, records, bodyOf(entity, 'Newcomer'), tenant.access);
+      url = res.body.next;
+    }
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it('when previous is followed from the last page, then the pages come back as they were, down to the first', async () => {
+    const pages = [await list('?page_size=2&ordering=created_at')];
+    while (pages[pages.length - 1]!.body.next) pages.push(await system.api.get(pages[pages.length - 1]!.body.next, { token: admin.access }));
+    const back = [pages[pages.length - 1]!];
+    while (back[0]!.body.previous) back.unshift(await system.api.get(back[0]!.body.previous, { token: admin.access }));
+    expect(back.map((page) => labels(page.body))).toEqual(pages.map((page) => labels(page.body)));
+    expect(labels(back[0]!.body)).toEqual(['Ada', 'Grace']);
   });
 
   it.each([
@@ -146,6 +173,14 @@ describe.each(ENTITIES)('the list of $path', (entity) => {
     it('when another tenant lists, then it sees none of these', async () => {
       const stranger = await registerTenant(system.api, 'Stranger');
       expect((await list('?search=a', stranger.access)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    });
+
+    it('when another tenant follows a next link, then 400 on cursor, and none of these is shown', async () => {
+      const stranger = await registerTenant(system.api, 'Cursor thief');
+      const next = (await list('?page_size=2')).body.next;
+      const res = await system.api.get(next, { token: stranger.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: true, errors: { cursor: expect.any(String) } });
     });
 
     it('when a member without sales access lists, then 403, even with a bad query', async () => {

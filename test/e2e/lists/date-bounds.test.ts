@@ -52,6 +52,21 @@ describe.each(['/api/leads/', '/api/contacts/', '/api/accounts/', '/api/opportun
   });
 });
 
+describe.each(['/api/leads/', '/api/contacts/', '/api/accounts/', '/api/opportunities/', '/api/tasks/'])('%s, changed since', (path) => {
+  it('when updated_at__gte is the instant of its last change, then it is listed; a moment after, not; and updated_at__lte before it, not', async () => {
+    const record = created[path]!;
+    const changed = await system.api.patch(`${path}${record.id}/`, { tags: ['synced'] }, { token: admin.access });
+    expect(changed.status).toBe(200);
+    const at = Date.parse(changed.body.updated_at);
+    const bound = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+    expect(await ids(path, `updated_at__gte=${bound(at)}`)).toEqual([record.id]);
+    expect(await ids(path, `updated_at__gte=${bound(at + 1)}`)).toEqual([]);
+    expect(await ids(path, `updated_at__lte=${bound(at - 1)}`)).not.toContain(record.id);
+    expect(await ids(path, `updated_at__gte=${bound(at)}&updated_at__lte=${bound(at)}`)).toEqual([record.id]);
+    expect((await system.api.get(`${path}?updated_at__gte=yesterday`, { token: admin.access })).status).toBe(400);
+  });
+});
+
 describe('the end of the day', () => {
   it('when a record was made in the last microsecond of a day, then __lte of that day holds it and of the day before does not; made at the next midnight, it does not', async () => {
     const res = await system.api.post('/api/leads/', { first_name: 'Midnight' }, { token: admin.access });

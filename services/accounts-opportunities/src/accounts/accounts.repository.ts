@@ -19,6 +19,7 @@ export const ACCOUNTS: RecordTable<AccountValues, AccountOrderingField> = {
   owner: 'assigned_to',
   columns: ['name', 'industry', 'website', 'email', 'phone', 'billing_city', 'billing_country', 'assigned_to', 'tags', 'custom_fields'],
   orderColumns: { created_at: 'created_at', updated_at: 'updated_at', name: 'name' },
+  phone: 'phone',
 };
 
 /** An account with nothing but its name, owner and what the server sets filled in (the rest null or empty). */

@@ -1,4 +1,4 @@
-import type { CrmEvent, EntityManager } from '@crm/shared';
+import { mapPageRows, readPageRows, type CrmEvent, type EntityManager, type PageRows, type PageWindow } from '@crm/shared';
 
 export interface AuditEntry {
   id: string;
@@ -48,18 +48,9 @@ export async function countAuditEntries(manager: EntityManager, filter: AuditFil
   return row.count;
 }
 
-export async function listAuditEntries(
-  manager: EntityManager,
-  filter: AuditFilter,
-  page: { offset: number; limit: number; ascending: boolean },
-): Promise<AuditEntry[]> {
+export async function listAuditEntries(manager: EntityManager, filter: AuditFilter, ascending: boolean, window: PageWindow): Promise<PageRows<AuditEntry>> {
   const where = whereClause(filter);
-  const direction = page.ascending ? 'ASC' : 'DESC';
-  const rows = await manager.query(
-    `SELECT id, type, record_id, actor, time, data FROM audit_log WHERE ${where.sql}
-     ORDER BY time ${direction}, id ${direction}
-     LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
-    [...where.params, page.limit, page.offset],
-  );
-  return rows.map((row: AuditEntry & { time: Date }) => ({ ...row, time: row.time.toISOString() }));
+  const query = { select: 'id, type, record_id, actor, time, data', from: 'audit_log', where: [where.sql], params: where.params };
+  const page = await readPageRows<AuditEntry & { time: Date }>(manager, { ...query, order: { columns: ['time'], descending: !ascending } }, window);
+  return mapPageRows(page, (row) => ({ ...row, time: row.time.toISOString() }));
 }

@@ -10,7 +10,7 @@ export function auditLogRoutes(dataSource: DataSource): Router {
     const caller = callerOf(req);
     if (!isAdmin(caller) || !caller.scopes.includes('audit:read')) throw new ForbiddenError();
     const query = parseQuery(req, auditLogQuery);
-    const page = pageRequest(query);
+    const page = pageRequest(req, query);
     const filter: AuditFilter = {
       tenantId: caller.tenantId,
       recordId: query.record_id,
@@ -19,13 +19,13 @@ export function auditLogRoutes(dataSource: DataSource): Router {
       createdTo: query.created_at__lte,
     };
     const ascending = query.ordering === 'time' || query.ordering === 'created_at';
-    const { count, results } = await readListPage(
+    const list = await readListPage(
       dataSource,
       page,
-      { count: (db) => countAuditEntries(db, filter), rows: (db, window) => listAuditEntries(db, filter, { ...window, ascending }) },
+      { count: (db) => countAuditEntries(db, filter), rows: (db, window) => listAuditEntries(db, filter, ascending, window) },
       (entry) => entry,
     );
-    res.json(pageEnvelope(req, page, count, results));
+    res.json(pageEnvelope(req, page, list));
   });
   return router;
 }

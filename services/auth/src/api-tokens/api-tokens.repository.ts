@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db, type RowWindow } from '@crm/shared';
+import { mapPageRows, queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/shared';
 import type { Role } from '@crm/shared';
 
 /** Token names are unique among a profile's tokens that are not revoked. */
@@ -54,16 +54,9 @@ export async function countApiTokens(db: Db, profileId: string): Promise<number>
 }
 
 /** A profile's tokens that are not revoked, newest first. */
-export async function listApiTokens(db: Db, profileId: string, page: RowWindow): Promise<ApiToken[]> {
-  const rows = await queryRows<ApiTokenRow>(
-    db,
-    `SELECT id, profile_id, name, scopes, created_at FROM api_tokens
-      WHERE profile_id = $1 AND revoked_at IS NULL
-      ORDER BY created_at DESC, id DESC
-      LIMIT $2 OFFSET $3`,
-    [profileId, page.limit, page.offset],
-  );
-  return rows.map(toApiToken);
+export async function listApiTokens(db: Db, profileId: string, window: PageWindow): Promise<PageRows<ApiToken>> {
+  const query = { select: 'id, profile_id, name, scopes, created_at', from: 'api_tokens', where: ['profile_id = $1', 'revoked_at IS NULL'], params: [profileId] };
+  return mapPageRows(await readPageRows<ApiTokenRow>(db, { ...query, order: { columns: ['created_at'], descending: true } }, window), toApiToken);
 }
 
 /** Revokes one of the profile's tokens; false when it has no such token (or it is revoked already). */

@@ -13,9 +13,8 @@ export function apiTokensRoutes(deps: AuthDeps): Router {
   const router = Router();
   router.get('/api/auth/api-tokens/', async (req, res) => {
     const caller = userCaller(req);
-    const page = pageRequest(parseQuery(req, listApiTokensQuery));
-    const { count, results } = await listOwnApiTokens(deps, caller, page);
-    res.json(pageEnvelope(req, page, count, results));
+    const page = pageRequest(req, parseQuery(req, listApiTokensQuery));
+    res.json(pageEnvelope(req, page, await listOwnApiTokens(deps, caller, page)));
   });
   router.post('/api/auth/api-tokens/', noStore, async (req, res) => {
     const caller = userCaller(req);

@@ -1,8 +1,8 @@
-import { readListPage, type Caller, type PageRequest } from '@crm/shared';
+import { readListPage, type Caller, type ListPage, type PageRequest } from '@crm/shared';
 import type { AuthDeps } from '../auth-deps';
 import { profileView, type ProfileView } from './profile-view';
 import { countProfiles, listProfiles } from './users.repository';
 
 /** The caller's tenant's profiles, newest first (admins only). */
-export const listMembers = (deps: AuthDeps, admin: Caller, page: PageRequest): Promise<{ count: number; results: ProfileView[] }> =>
+export const listMembers = (deps: AuthDeps, admin: Caller, page: PageRequest): Promise<ListPage<ProfileView>> =>
   readListPage(deps.dataSource, page, { count: (db) => countProfiles(db, admin.tenantId), rows: (db, window) => listProfiles(db, admin.tenantId, window) }, profileView);

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db, type RowWindow } from '@crm/shared';
+import { mapPageRows, queryOne, queryRows, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/shared';
 import type { Role } from '@crm/shared';
 
 /** The unique index that makes e-mail addresses unique across all tenants, case-insensitively. */
@@ -126,17 +126,9 @@ export async function countProfiles(db: Db, orgId: string): Promise<number> {
 }
 
 /** A tenant's profiles, newest first. */
-export async function listProfiles(db: Db, orgId: string, page: RowWindow): Promise<Profile[]> {
-  const rows = await queryRows<ProfileRow>(
-    db,
-    `SELECT ${PROFILE_COLUMNS}
-       FROM profiles p JOIN users u ON u.id = p.user_id
-      WHERE p.org_id = $1
-      ORDER BY p.created_at DESC, p.id DESC
-      LIMIT $2 OFFSET $3`,
-    [orgId, page.limit, page.offset],
-  );
-  return rows.map(toProfile);
+export async function listProfiles(db: Db, orgId: string, window: PageWindow): Promise<PageRows<Profile>> {
+  const query = { select: PROFILE_COLUMNS, from: 'profiles p JOIN users u ON u.id = p.user_id', where: ['p.org_id = $1'], params: [orgId] };
+  return mapPageRows(await readPageRows<ProfileRow>(db, { ...query, order: { columns: ['p.created_at'], descending: true, id: 'p.id' } }, window), toProfile);
 }
 
 export async function countAdmins(db: Db, orgId: string): Promise<number> {

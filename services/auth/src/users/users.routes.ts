@@ -12,9 +12,8 @@ export function usersRoutes(deps: AuthDeps): Router {
   const router = Router();
   router.get('/api/auth/users/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
-    const page = pageRequest(parseQuery(req, listUsersQuery));
-    const { count, results } = await listMembers(deps, admin, page);
-    res.json(pageEnvelope(req, page, count, results));
+    const page = pageRequest(req, parseQuery(req, listUsersQuery));
+    res.json(pageEnvelope(req, page, await listMembers(deps, admin, page)));
   });
   router.post('/api/auth/users/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);

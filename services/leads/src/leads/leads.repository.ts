@@ -57,6 +57,7 @@ export const LEADS: RecordTable<LeadValues, LeadOrderingField> = {
    * migration LeadStaysConverted): 422, as the domain's own check answers.
    */
   checkRefusals: { leads_converted_stays_converted: convertedStatusLocked },
+  phone: 'phone',
   orderColumns: {
     created_at: 'created_at',
     updated_at: 'updated_at',

@@ -1,0 +1,57 @@
+import type { Client } from 'pg';
+
+/**
+ * Leads CSV files through the gateway, as the import and export benchmarks send and read them: a file to
+ * import, its upload, an export read to the end, and waiting for the leads service's events to settle.
+ */
+
+/** A leads CSV of `rows` valid rows, its e-mail addresses unique to `run` (`lead<i>.run<run>@bench.test`), every row tagged `tags`. */
+export function leadsCsv(rows: number, run: number | string, tags: readonly string[] = ['bench', `run${run}`]): string {
+  const lines = ['first_name,last_name,email,phone,company_name,status,source,opportunity_amount,tags'];
+  for (let i = 0; i < rows; i += 1) {
+    lines.push(`Lead${i},Run${run},lead${i}.run${run}@bench.test,+1 555 ${String(i).padStart(7, '0')},Company ${i % 50},new,import,${i}.50,${tags.join(';')}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Uploads a CSV file (multipart, as a browser does) and reads the answer; throws unless it is a success. */
+export async function timedUpload(gateway: string, path: string, token: string, content: string): Promise<{ ms: number; body: any }> {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/csv' }), 'leads.csv');
+  const start = performance.now();
+  const response = await fetch(`${gateway}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = await response.json();
+  const ms = performance.now() - start;
+  if (response.status >= 300) throw new Error(`${path}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms, body };
+}
+
+/** Reads `GET /api/leads/export/` to its last byte, counting its rows (lines less the header) as they stream. */
+export async function streamExport(gateway: string, token: string): Promise<{ ms: number; rows: number }> {
+  const start = performance.now();
+  const response = await fetch(`${gateway}/api/leads/export/`, { headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) lines += 1;
+  }
+  return { ms: performance.now() - start, rows: lines - 1 };
+}
+
+/**
+ * Waits until every event the leads service has stored is published and in the audit log (which records
+ * every event): a write is timed on its own, not racing the relay and the consumers still busy with the
+ * events of the writes before it.
+ */
+export async function waitForQuiet(db: Client): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS pending FROM leads.outbox o
+       WHERE o.published_at IS NULL OR NOT EXISTS (SELECT 1 FROM audit.audit_log a WHERE a.event_id = o.id)`,
+    );
+    if (rows[0].pending === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the events of the previous writes never settled');
+}
