@@ -41,13 +41,15 @@ import { defineCustomFields, loadLeads, readSeedDatabase, registerTenants, SEEDE
  *       # reuses the database when it already holds a seed of these sizes (else seeds it afresh);
  *       # the leads the run writes are tagged `bench-write` and deleted at its end (and at the next start)
  *
- * Also: BENCH_SMALL_LEADS (2,000), BENCH_REQUESTS per kind, tenant and role (200), and the servers of
+ * Also: BENCH_ONLY (a pattern: only the kinds whose label matches it), BENCH_SMALL_LEADS (2,000), BENCH_REQUESTS per kind, tenant and role (200), and the servers of
  * bench-system.ts (BENCH_DATABASE_URL, ...). The same database as `lists`: each one's seed replaces the other's.
  */
 const BIG_LEADS = Number(process.env.BENCH_BIG_LEADS ?? 2_000_000);
 const SMALL_LEADS = Number(process.env.BENCH_SMALL_LEADS ?? 2_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const KEEP_SEED = process.env.BENCH_KEEP_SEED === '1';
+/** Only the kinds whose label matches this pattern (`BENCH_ONLY='page 1|ordering'`), for a quicker look at a few. */
+const ONLY = process.env.BENCH_ONLY === undefined ? undefined : new RegExp(process.env.BENCH_ONLY);
 const WARM_UP = 10;
 /** Records sampled per tenant and role for details and duplicate checks (request i uses sample i % SAMPLES). */
 const SAMPLES = 20;
@@ -550,7 +552,7 @@ async function main(): Promise<void> {
     stopLoggingIn = keepLoggedIn(gateway, bench.db, tenants);
 
     const measured: Figures[] = [];
-    for (const kind of KINDS) {
+    for (const kind of KINDS.filter((candidate) => ONLY === undefined || ONLY.test(candidate.label))) {
       for (const role of kind.roles) {
         const figureIn = (tenant: SizedTenant) => kind.figure(callerOf(gateway, bench.db, tenant, role));
         const label = kind.roles.length > 1 ? `${kind.label} (${role})` : kind.label;

@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -140,5 +140,10 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
     name: 'PhoneDigitsSearch1766300000000',
     // api-contract §4: a search of a phone number's digits finds it however it was typed.
     up: phoneDigitsIndexSql('accounts'),
+  },
+  {
+    name: 'RecordTotals1766300000002',
+    // A list restricted only by who may open and who owns counts from these totals, at any size.
+    up: ['accounts', 'opportunities', 'tasks'].map((table) => recordTotalsSql(table, 'assigned_to')).join('\n'),
   },
 ];

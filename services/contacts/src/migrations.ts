@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -113,5 +113,10 @@ export const contactsMigrations: SqlMigration[] = [
     name: 'DuplicatesNewestFirst1766300000001',
     // A duplicate check reads each test's newest matches from its own index, whatever the tenant's size.
     up: newestDuplicateIndexesSql(CONTACT_DUPLICATES),
+  },
+  {
+    name: 'RecordTotals1766300000002',
+    // A list restricted only by who may open and who owns counts from these totals, at any size.
+    up: recordTotalsSql('contacts', 'owner_id'),
   },
 ];

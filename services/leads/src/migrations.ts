@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -137,5 +137,10 @@ export const leadsMigrations: SqlMigration[] = [
     name: 'DuplicatesNewestFirst1766300000001',
     // A duplicate check reads each test's newest matches from its own index, whatever the tenant's size.
     up: newestDuplicateIndexesSql(LEAD_DUPLICATES),
+  },
+  {
+    name: 'RecordTotals1766300000002',
+    // A list restricted only by who may open and who owns counts from these totals, at any size.
+    up: recordTotalsSql('leads', 'assigned_to'),
   },
 ];

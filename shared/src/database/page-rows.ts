@@ -22,9 +22,10 @@ export interface RowPosition {
 
 /**
  * Where a page starts: at an offset (a bare `page=N`), or just beyond a row of the list (a cursor), read
- * forwards or backwards from it. Beyond a row costs the same at any depth; an offset reads every row before.
+ * forwards or backwards from it. Beyond a row costs the same at any depth; an offset reads every row before
+ * it, or, when the list's `total` is known and the page is in its second half, every row after it.
  */
-export type PageStart = { offset: number } | { beyond: RowPosition; backwards: boolean };
+export type PageStart = { offset: number; total?: number } | { beyond: RowPosition; backwards: boolean };
 
 export interface PageWindow {
   limit: number;
@@ -64,6 +65,9 @@ export async function readPageRows<Row>(db: Db, query: ListQuerySql, window: Pag
   const wanted = window.limit + 1;
   let read: Array<Row & { [POSITION_ALIAS]: string[] }>;
   let backwards = false;
+  if ('offset' in window.start && window.start.total !== undefined && window.start.offset >= window.start.total / 2) {
+    return readFromTheEnd(db, query, select, window.limit, window.start.offset, window.start.total);
+  }
   if ('offset' in window.start) {
     const params = [...query.params, wanted, window.start.offset];
     read = await queryRows(
@@ -100,6 +104,30 @@ export async function readPageRows<Row>(db: Db, query: ListQuerySql, window: Pag
     // Beyond a row, the list goes on at least to that row on the side it was read from.
     moreBefore: backwards ? more : fromCursor || (window.start as { offset: number }).offset > 0,
     moreAfter: backwards ? true : more,
+  };
+}
+
+/**
+ * A page in the second half of a list of `total` rows, read in the other order from the list's end (a
+ * jump to the last page of millions reads one page, not millions) and turned round.
+ */
+async function readFromTheEnd<Row>(db: Db, query: ListQuerySql, select: string, limit: number, offset: number, total: number): Promise<PageRows<Row>> {
+  const fromTheEnd = total - offset - limit;
+  const count = Math.max(0, limit + Math.min(0, fromTheEnd));
+  const params = [...query.params, count, Math.max(0, fromTheEnd)];
+  const read = await queryRows<Row & { [POSITION_ALIAS]: string[] }>(
+    db,
+    `${select} WHERE ${query.where.join(' AND ')} ${orderBySql(query.order, !query.order.descending)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  read.reverse();
+  const positions = read.map((row) => positionOf(row[POSITION_ALIAS]));
+  return {
+    rows: read.map(({ [POSITION_ALIAS]: _position, ...row }) => row as unknown as Row),
+    first: positions[0],
+    last: positions[positions.length - 1],
+    moreBefore: offset > 0,
+    moreAfter: offset + read.length < total,
   };
 }
 

@@ -22,15 +22,38 @@ export interface RecordListQuery {
 export class ListFilter implements ListFilterSql {
   readonly params: unknown[] = [];
   readonly conditions: string[];
+  /** Set by any condition but who may open a record and who owns it (see `countsFromTotals`). */
+  private narrowed = false;
 
   /** `ownerColumn`: the table's owner column, which with `created_by` says who may open a record. */
-  constructor(caller: Caller, ownerColumn: string) {
+  constructor(
+    caller: Caller,
+    private readonly ownerColumn: string,
+  ) {
     this.conditions = [visibleRecordsCondition(caller, ownerColumn, this.params)];
+  }
+
+  /**
+   * True when only the tenant, who may open a record and its owner restrict the list: its count is then a
+   * sum of the table's totals per owner and creator (`recordTotalsSql`), whatever the tenant's size.
+   */
+  get countsFromTotals(): boolean {
+    return !this.narrowed;
   }
 
   /** Adds `sql` with each `?` standing for `value`; nothing when the value is absent. */
   where(sql: string, value: unknown): this {
     if (value === undefined) return this;
+    this.narrowed = true;
+    return this.condition(sql, value);
+  }
+
+  /** The owner filter (`assigned_to=`, a contact's `owner=`): totals count it too. */
+  ownedBy(profileId: string | undefined): this {
+    return profileId === undefined ? this : this.condition(`${this.ownerColumn} = ?`, profileId);
+  }
+
+  private condition(sql: string, value: unknown): this {
     this.params.push(value);
     this.conditions.push(sql.replaceAll('?', `$${this.params.length}`));
     return this;
@@ -50,6 +73,7 @@ export class ListFilter implements ListFilterSql {
     if (!query.search) return this;
     const digits = phone === undefined ? undefined : phoneDigitsOf(query.search);
     if (digits === undefined) return this.where('search_text LIKE ?', containsPattern(query.search));
+    this.narrowed = true;
     this.params.push(containsPattern(query.search), `%${digits}%`);
     this.conditions.push(`(search_text LIKE $${this.params.length - 1} OR ${phoneDigitsSql(phone!)} LIKE $${this.params.length})`);
     return this;
@@ -58,6 +82,7 @@ export class ListFilter implements ListFilterSql {
   /** The `cf_<key>` filters, typed by the tenant's definitions of the entity (400 on a bad one). */
   async customFields(db: Db, customFields: EntityCustomFields, tenantId: string, params: Record<string, unknown>): Promise<this> {
     const custom = await customFields.listConditions(db, tenantId, params, this.params.length + 1);
+    if (custom.conditions.length > 0) this.narrowed = true;
     this.conditions.push(...custom.conditions);
     this.params.push(...custom.params);
     return this;

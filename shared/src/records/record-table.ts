@@ -45,6 +45,8 @@ export interface RecordTable<V extends OwnedValues, OrderField extends string = 
   checkRefusals?: Record<string, () => Error>;
   /** A phone column a search of digits finds however it was typed (its table has `phoneDigitsIndexSql`). */
   phone?: keyof V & string;
+  /** The table keeps its totals per tenant, owner and creator (`recordTotalsSql`): unfiltered lists count from them. */
+  totals?: true;
 }
 
 /** A phone number's digits, as the search of digits and its index read them. */
@@ -314,10 +316,18 @@ export interface ListOrder<OrderField extends string> {
   descending: boolean;
 }
 
-export async function countRecords(db: Db, table: { name: string }, filter: ListFilterSql): Promise<number> {
+/**
+ * How many records match: a sum of the table's totals when only who may open and who owns restrict the
+ * list (the totals table names its columns as the table does, so the same conditions read it), else a
+ * count of the matching rows.
+ */
+export async function countRecords(db: Db, table: { name: string; totals?: true }, filter: ListFilterSql & { countsFromTotals?: boolean }): Promise<number> {
+  const fromTotals = table.totals === true && filter.countsFromTotals === true;
   const row = await queryOne<{ count: number }>(
     db,
-    `SELECT count(*)::int AS count FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}`,
+    fromTotals
+      ? `SELECT coalesce(sum(n), 0)::int AS count FROM ${table.name}_totals WHERE ${filter.conditions.join(' AND ')}`
+      : `SELECT count(*)::int AS count FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}`,
     filter.params,
   );
   return row!.count;

@@ -63,7 +63,7 @@ export async function listFilterOf<V extends OwnedValues, Query extends RecordLi
 ): Promise<ListFilter> {
   const filter = new ListFilter(caller, kind.table.owner)
     .common(query, kind.table.phone)
-    .where(`${kind.table.owner} = ?`, (query as Record<string, unknown>)[kind.owner.filter]);
+    .ownedBy((query as Record<string, unknown>)[kind.owner.filter] as string | undefined);
   kind.filters(filter, query);
   return filter.customFields(db, kind.customFields, caller.tenantId, customParams);
 }
@@ -81,10 +81,10 @@ export async function findRecordViews<V extends OwnedValues, View extends { id: 
   const filter = await listFilterOf(context.dataSource.manager, kind, caller, query, customParams);
   // One snapshot: the count, the page and the names its views show.
   return readInOneSnapshot(context.dataSource, async (snapshot) => {
-    const [count, { rows, ...place }] = await Promise.all([
-      countRecords(snapshot, kind.table, filter),
-      listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { limit: page.pageSize, start: page.start }),
-    ]);
+    const count = await countRecords(snapshot, kind.table, filter);
+    // Knowing the count, a bare page= in the list's second half is read from its end.
+    const start = 'offset' in page.start ? { ...page.start, total: count } : page.start;
+    const { rows, ...place } = await listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { limit: page.pageSize, start });
     return { count, results: await viewsFor(snapshot, kind, caller, rows), ...place };
   });
 }

@@ -72,6 +72,14 @@ describe.each(orders)('a list ordered by %s', (_name, order) => {
     const end = await read(order, { limit: 10, start: { offset: 30 } });
     expect([ids(end), end.moreAfter]).toEqual([all.slice(30), false]);
   });
+
+  it.each([18, 20, 27, 30, 36, 37, 50])('when the page at offset %i is read knowing the total, then from the end it is the same rows, in order', async (offset) => {
+    const all = await wholeList(order);
+    const fromTheEnd = await read(order, { limit: 10, start: { offset, total: all.length } });
+    expect(ids(fromTheEnd)).toEqual(all.slice(offset, offset + 10));
+    expect([fromTheEnd.moreBefore, fromTheEnd.moreAfter]).toEqual([true, offset + 10 < all.length]);
+    if (fromTheEnd.rows.length > 0) expect(fromTheEnd.first!.id).toBe(all[offset]);
+  });
 });
 
 it('when the two-column order is used on rows without nulls, then following it forwards reads every row once', async () => {

@@ -20,6 +20,7 @@ export const ACCOUNTS: RecordTable<AccountValues, AccountOrderingField> = {
   columns: ['name', 'industry', 'website', 'email', 'phone', 'billing_city', 'billing_country', 'assigned_to', 'tags', 'custom_fields'],
   orderColumns: { created_at: 'created_at', updated_at: 'updated_at', name: 'name' },
   phone: 'phone',
+  totals: true,
 };
 
 /** An account with nothing but its name, owner and what the server sets filled in (the rest null or empty). */

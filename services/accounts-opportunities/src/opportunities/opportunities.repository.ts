@@ -45,6 +45,7 @@ export const OPPORTUNITIES: RecordTable<OpportunityValues, OpportunityOrderingFi
     close_date: 'close_date',
     stage: 'stage_rank',
   },
+  totals: true,
 };
 
 /** A new opportunity's values before a body applies (a PUT keeps the owner and the converted lead). */

@@ -29,4 +29,5 @@ export const TASKS: RecordTable<TaskValues, TaskOrderingField> = {
     status: 'status_rank',
     title: 'title',
   },
+  totals: true,
 };

@@ -21,4 +21,5 @@ export const CONTACTS: RecordTable<ContactValues, ContactOrderingField> = {
   columns: ['first_name', 'last_name', 'email', 'phone', 'title', 'account_id', 'linkedin_url', 'tags', 'owner_id', 'custom_fields'],
   orderColumns: { created_at: 'created_at', updated_at: 'updated_at', first_name: 'first_name', last_name: 'last_name', email: 'email' },
   phone: 'phone',
+  totals: true,
 };

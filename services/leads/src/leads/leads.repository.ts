@@ -58,6 +58,7 @@ export const LEADS: RecordTable<LeadValues, LeadOrderingField> = {
    */
   checkRefusals: { leads_converted_stays_converted: convertedStatusLocked },
   phone: 'phone',
+  totals: true,
   orderColumns: {
     created_at: 'created_at',
     updated_at: 'updated_at',
