@@ -38,7 +38,8 @@ export const ownedRecordIndexes = (table: string) => `
  * reading a tenant's millions. Kept by statement triggers in the writing transaction, so a count read in
  * a snapshot agrees with the rows of that snapshot. A statement adds its changes to one of eight shards
  * at random: concurrent writers of one tenant and owner rarely wait on the same row. Columns are named as
- * the table names them, so the list's own conditions read the totals.
+ * the table names them, so the list's own conditions read the totals. The functions keep the schema's
+ * search path: a session of another schema (an operator, a restore) writing the table keeps them too.
  */
 export function recordTotalsSql(table: string, ownerColumn: string): string {
   const totals = `${table}_totals`;
@@ -55,7 +56,7 @@ export function recordTotalsSql(table: string, ownerColumn: string): string {
       n bigint NOT NULL,
       PRIMARY KEY (tenant_id, ${ownerColumn}, created_by, shard)
     );
-    CREATE FUNCTION ${table}_keep_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION ${table}_keep_totals() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     DECLARE
       chosen_shard smallint := floor(random() * 8);
     BEGIN
@@ -71,7 +72,7 @@ export function recordTotalsSql(table: string, ownerColumn: string): string {
       RETURN NULL;
     END
     $$;
-    CREATE FUNCTION ${table}_clear_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION ${table}_clear_totals() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       DELETE FROM ${totals};
       RETURN NULL;

@@ -70,6 +70,15 @@ it('when rows are deleted, or a write is rolled back, then the totals are the ro
   await expectTotalsToMatch();
 });
 
+it('when a session of another schema writes the table, then its totals are kept too', async () => {
+  await dataSource.transaction(async (manager) => {
+    await manager.query('SET LOCAL search_path = public');
+    await manager.query(`INSERT INTO recordtotalstest.things (id, tenant_id, assigned_to, created_by) VALUES ($1, $2, $3, $3)`, [randomUUID(), tenantB, grace]);
+    await manager.query(`DELETE FROM recordtotalstest.things WHERE id IN (SELECT id FROM recordtotalstest.things WHERE assigned_to = $1 LIMIT 1)`, [alan]);
+  });
+  await expectTotalsToMatch();
+});
+
 it('when the table is truncated, then every total is gone', async () => {
   await dataSource.query('TRUNCATE things');
   expect(await dataSource.query('SELECT sum(n) AS n FROM things_totals')).toEqual([{ n: null }]);
