@@ -7,7 +7,7 @@ import { startWithTenant } from '../support/suite';
 const READ_LIMIT = 3;
 
 let system: TestSystem, admin: TenantAdmin;
-beforeAll(async () => ({ system, admin } = await startWithTenant({ settings: { THROTTLE_RATES: `read=${READ_LIMIT}/hour,write=100/hour,anon=100/minute` } })));
+beforeAll(async () => ({ system, admin } = await startWithTenant({ settings: { THROTTLE_RATES: `read=${READ_LIMIT}/hour,write=100/hour,anon=100000/minute,unauthenticated=100000/minute` } })));
 afterAll(() => system.stop());
 
 async function scrape(baseUrl: string): Promise<{ text: string; samples: Sample[] }> {

@@ -17,10 +17,17 @@ export async function startWithTenant<M extends string = never, T extends string
   start: SuiteStart<M, T> = {},
 ): Promise<{ system: TestSystem; admin: TenantAdmin } & Record<M, Member> & Record<T, TenantAdmin>> {
   const system = await startTestSystem(start.settings);
-  const admin = await registerTenant(system.api);
-  const members: Record<string, Member> = {};
-  for (const [name, salesAccess] of Object.entries(start.members ?? {}) as [string, boolean][]) members[name] = await addMember(system.api, admin, salesAccess);
-  const tenants: Record<string, TenantAdmin> = {};
-  for (const [name, orgName] of Object.entries(start.tenants ?? {}) as [string, string][]) tenants[name] = await registerTenant(system.api, orgName);
-  return { system, admin, ...members, ...tenants } as { system: TestSystem; admin: TenantAdmin } & Record<M, Member> & Record<T, TenantAdmin>;
+  try {
+    const admin = await registerTenant(system.api);
+    const members: Record<string, Member> = {};
+    for (const [name, salesAccess] of Object.entries(start.members ?? {}) as [string, boolean][]) members[name] = await addMember(system.api, admin, salesAccess);
+    const tenants: Record<string, TenantAdmin> = {};
+    for (const [name, orgName] of Object.entries(start.tenants ?? {}) as [string, string][]) tenants[name] = await registerTenant(system.api, orgName);
+    return { system, admin, ...members, ...tenants } as { system: TestSystem; admin: TenantAdmin } & Record<M, Member> & Record<T, TenantAdmin>;
+  } catch (error) {
+    // A set-up that fails stops what it started: a system left running in the worker would handle the
+    // next suites' events (same database and broker namespace) and break them.
+    await system.stop();
+    throw error;
+  }
 }
