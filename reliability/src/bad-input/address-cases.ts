@@ -36,8 +36,8 @@ function badQueryValues(parameter: Parameter): Array<{ name: string; value: stri
   if (name === 'page') found.push({ name: '0', value: '0', expect: 'refused' }, { name: 'past the end', value: '999999999', expect: 'harmless' });
   if (name === 'page_size') found.push({ name: '0', value: '0', expect: 'refused' }, { name: '101', value: '101', expect: 'refused' });
   if (/__(gte|lte)$/.test(name)) {
-    // created_at takes a day or a timestamp, a date field (due_date) a day only.
-    const others = name.startsWith('created_at') ? ['2026-01-01T25:00:00Z', '2026-01-01T00:00:00+99:00', '2026-13-45', '0', `2026-01-01${'0'.repeat(300)}`] : ['2026-01-01T00:00:00Z'];
+    // created_at and updated_at take a day or a timestamp, a date field (due_date) a day only.
+    const others = /^(created|updated)_at__/.test(name) ? ['2026-01-01T25:00:00Z', '2026-01-01T00:00:00+99:00', '2026-13-45', '0', `2026-01-01${'0'.repeat(300)}`] : ['2026-01-01T00:00:00Z'];
     for (const value of [...BAD_DATES, ...others]) found.push({ name: JSON.stringify(value.slice(0, 30)), value, expect: 'refused' });
   }
   if (['status', 'source', 'stage', 'priority'].includes(name)) found.push({ name: 'not a choice', value: 'bogus', expect: 'refused' });
