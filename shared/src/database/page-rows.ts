@@ -94,16 +94,21 @@ export async function readPageRows<Row>(db: Db, query: ListQuerySql, window: Pag
   const more = read.length > window.limit;
   const pageRows = read.slice(0, window.limit);
   if (backwards) pageRows.reverse();
-  const positions = pageRows.map((row) => positionOf(row[POSITION_ALIAS]));
-  const rows = pageRows.map(({ [POSITION_ALIAS]: _position, ...row }) => row as unknown as Row);
   const fromCursor = !('offset' in window.start);
+  // Beyond a row, the list goes on at least to that row on the side it was read from.
+  const moreBefore = backwards ? more : fromCursor || (window.start as { offset: number }).offset > 0;
+  return pageOf(pageRows, moreBefore, backwards ? true : more);
+}
+
+/** The page of rows read in list order: their positions taken out of the rows, with what lies on either side. */
+function pageOf<Row>(read: Array<Row & { [POSITION_ALIAS]: string[] }>, moreBefore: boolean, moreAfter: boolean): PageRows<Row> {
+  const positions = read.map((row) => positionOf(row[POSITION_ALIAS]));
   return {
-    rows,
+    rows: read.map(({ [POSITION_ALIAS]: _position, ...row }) => row as unknown as Row),
     first: positions[0],
     last: positions[positions.length - 1],
-    // Beyond a row, the list goes on at least to that row on the side it was read from.
-    moreBefore: backwards ? more : fromCursor || (window.start as { offset: number }).offset > 0,
-    moreAfter: backwards ? true : more,
+    moreBefore,
+    moreAfter,
   };
 }
 
@@ -121,14 +126,7 @@ async function readFromTheEnd<Row>(db: Db, query: ListQuerySql, select: string, 
     params,
   );
   read.reverse();
-  const positions = read.map((row) => positionOf(row[POSITION_ALIAS]));
-  return {
-    rows: read.map(({ [POSITION_ALIAS]: _position, ...row }) => row as unknown as Row),
-    first: positions[0],
-    last: positions[positions.length - 1],
-    moreBefore: offset > 0,
-    moreAfter: offset + read.length < total,
-  };
+  return pageOf(read, offset > 0, offset + read.length < total);
 }
 
 function positionOf(texts: Array<string | null>): RowPosition {
