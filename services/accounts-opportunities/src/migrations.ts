@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -145,5 +145,10 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
     name: 'RecordTotals1766300000002',
     // A list restricted only by who may open and who owns counts from these totals, at any size.
     up: ['accounts', 'opportunities', 'tasks'].map((table) => recordTotalsSql(table, 'assigned_to')).join('\n'),
+  },
+  {
+    name: 'RecordWriteCounts1766300000003',
+    // A filtered list's count is kept per write version; the totals are written by one shard per transaction.
+    up: ['accounts', 'opportunities', 'tasks'].map((table) => recordTotalsFunctionSql(table, 'assigned_to') + recordWriteCountsSql(table)).join('\n'),
   },
 ];

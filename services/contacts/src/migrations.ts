@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -118,5 +118,10 @@ export const contactsMigrations: SqlMigration[] = [
     name: 'RecordTotals1766300000002',
     // A list restricted only by who may open and who owns counts from these totals, at any size.
     up: recordTotalsSql('contacts', 'owner_id'),
+  },
+  {
+    name: 'RecordWriteCounts1766300000003',
+    // A filtered list's count is kept per write version; the totals are written by one shard per transaction.
+    up: recordTotalsFunctionSql('contacts', 'owner_id') + recordWriteCountsSql('contacts'),
   },
 ];

@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -142,5 +142,16 @@ export const leadsMigrations: SqlMigration[] = [
     name: 'RecordTotals1766300000002',
     // A list restricted only by who may open and who owns counts from these totals, at any size.
     up: recordTotalsSql('leads', 'assigned_to'),
+  },
+  {
+    name: 'LeadTotalsByStatus1766300000003',
+    // A list filtered by status counts from the totals too; any other filtered list's count is kept per write version.
+    up: dropRecordTotalsSql('leads') + recordTotalsSql('leads', 'assigned_to', { status: 'text' }) + recordWriteCountsSql('leads'),
+  },
+  {
+    name: 'LeadsByStatusThenId1766300000004',
+    // The order of `ordering=status` (status, then id): read from an index, not sorted. One statement: see the audit's time index.
+    transaction: false,
+    up: 'CREATE INDEX CONCURRENTLY IF NOT EXISTS leads_tenant_status_id ON leads (tenant_id, status, id)',
   },
 ];

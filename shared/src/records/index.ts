@@ -2,6 +2,7 @@ export * from './same-values';
 export * from './record-versions';
 export * from './record-table';
 export * from './record-list';
+export * from './record-counts';
 export * from './record-access';
 export * from './record-view';
 export * from './record-schemas';

@@ -22,7 +22,8 @@ export interface RecordListQuery {
 export class ListFilter implements ListFilterSql {
   readonly params: unknown[] = [];
   readonly conditions: string[];
-  /** Set by any condition but who may open a record and who owns it (see `countsFromTotals`). */
+  readonly tenantId: string;
+  /** Set by any condition but who may open a record, who owns it and the totals' key columns (see `countsFromTotals`). */
   private narrowed = false;
 
   /** `ownerColumn`: the table's owner column, which with `created_by` says who may open a record. */
@@ -31,11 +32,12 @@ export class ListFilter implements ListFilterSql {
     private readonly ownerColumn: string,
   ) {
     this.conditions = [visibleRecordsCondition(caller, ownerColumn, this.params)];
+    this.tenantId = caller.tenantId;
   }
 
   /**
-   * True when only the tenant, who may open a record and its owner restrict the list: its count is then a
-   * sum of the table's totals per owner and creator (`recordTotalsSql`), whatever the tenant's size.
+   * True when only the tenant, who may open a record, its owner and the totals' key columns restrict the
+   * list: its count is then a sum of the table's totals (`recordTotalsSql`), whatever the tenant's size.
    */
   get countsFromTotals(): boolean {
     return !this.narrowed;
@@ -51,6 +53,11 @@ export class ListFilter implements ListFilterSql {
   /** The owner filter (`assigned_to=`, a contact's `owner=`): totals count it too. */
   ownedBy(profileId: string | undefined): this {
     return profileId === undefined ? this : this.condition(`${this.ownerColumn} = ?`, profileId);
+  }
+
+  /** A condition on the key columns the table's totals are kept by (a lead's `status`): totals count it too. */
+  totalled(sql: string, value: unknown): this {
+    return value === undefined ? this : this.condition(sql, value);
   }
 
   private condition(sql: string, value: unknown): this {

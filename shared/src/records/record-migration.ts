@@ -15,14 +15,15 @@ export const OWNED_RECORD_COLUMNS = `tags text[] NOT NULL DEFAULT '{}',
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()`;
 
-/**
- * The indexes every record table has: the default order and `updated_at` per tenant, members' views
- * (what they own, what they created), tags, custom fields (containment) and free text (trigram).
- */
 /** The index that lets a search of digits find a phone number typed with spaces, dashes or brackets. */
 export const phoneDigitsIndexSql = (table: string, column = 'phone') => `${ENSURE_PG_TRGM}${ENSURE_BTREE_GIN}
   CREATE INDEX ${table}_tenant_${column}_digits ON ${table} USING gin (tenant_id, (${phoneDigitsSql(column)}) public.gin_trgm_ops);`;
 
+
+/**
+ * The indexes every record table has: the default order and `updated_at` per tenant, members' views
+ * (what they own, what they created), tags, custom fields (containment) and free text (trigram).
+ */
 export const ownedRecordIndexes = (table: string) => `
       CREATE INDEX ${table}_tenant_created ON ${table} (tenant_id, created_at, id);
       CREATE INDEX ${table}_tenant_updated ON ${table} (tenant_id, updated_at, id);
@@ -33,45 +34,38 @@ export const ownedRecordIndexes = (table: string) => `
       CREATE INDEX ${table}_search ON ${table} USING gin (search_text public.gin_trgm_ops);`;
 
 /**
- * A record table's totals (architecture: big tenants): how many records each tenant holds per owner and
- * creator, so a list restricted only by who may open and who owns is counted from a few rows, not by
- * reading a tenant's millions. Kept by statement triggers in the writing transaction, so a count read in
- * a snapshot agrees with the rows of that snapshot. A statement adds its changes to one of eight shards
- * at random: concurrent writers of one tenant and owner rarely wait on the same row. Columns are named as
- * the table names them, so the list's own conditions read the totals. The functions keep the schema's
- * search path: a session of another schema (an operator, a restore) writing the table keeps them too.
+ * The shard of `<table>_totals` and `<table>_writes` a transaction writes: the same for all its
+ * statements, so a transaction takes one row of each per tenant and two transactions never wait for
+ * each other's rows in turn (a deadlock); concurrent writers of one tenant mostly write different shards.
  */
-export function recordTotalsSql(table: string, ownerColumn: string): string {
+const TRANSACTION_SHARD = '(txid_current() % 8)::smallint';
+
+/** Columns besides the owner and creator that a table's totals are kept by, with their types (a lead's `status: 'text'`). */
+export type TotalsKeyColumns = Readonly<Record<string, string>>;
+
+/**
+ * A record table's totals (architecture: big tenants): how many records each tenant holds per owner and
+ * creator, and per `keyColumns`, so a list restricted only by who may open, who owns and those columns
+ * is counted from a few rows, not by reading a tenant's millions. Kept by statement triggers in the
+ * writing transaction, so a count read in a snapshot agrees with the rows of that snapshot. Columns are
+ * named as the table names them, so the list's own conditions read the totals. The functions keep the
+ * schema's search path: a session of another schema (an operator, a restore) writing the table keeps
+ * them too.
+ */
+export function recordTotalsSql(table: string, ownerColumn: string, keyColumns: TotalsKeyColumns = {}): string {
   const totals = `${table}_totals`;
-  const add = (rows: string, sign: string) =>
-    `INSERT INTO ${totals} AS t (tenant_id, ${ownerColumn}, created_by, shard, n)
-       SELECT tenant_id, ${ownerColumn}, created_by, chosen_shard, ${sign}count(*) FROM ${rows} GROUP BY tenant_id, ${ownerColumn}, created_by
-       ON CONFLICT (tenant_id, ${ownerColumn}, created_by, shard) DO UPDATE SET n = t.n + EXCLUDED.n;`;
+  const key = ['tenant_id', ownerColumn, 'created_by', ...Object.keys(keyColumns)].join(', ');
   return `
     CREATE TABLE ${totals} (
       tenant_id uuid NOT NULL,
       ${ownerColumn} uuid NOT NULL,
       created_by uuid NOT NULL,
+      ${Object.entries(keyColumns).map(([column, type]) => `${column} ${type} NOT NULL,`).join('\n      ')}
       shard smallint NOT NULL,
       n bigint NOT NULL,
-      PRIMARY KEY (tenant_id, ${ownerColumn}, created_by, shard)
+      PRIMARY KEY (${key}, shard)
     );
-    CREATE FUNCTION ${table}_keep_totals() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-    DECLARE
-      chosen_shard smallint := floor(random() * 8);
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        ${add('new_rows', '')}
-      ELSIF TG_OP = 'DELETE' THEN
-        ${add('old_rows', '-')}
-      ELSE
-        -- Only rows whose tenant, owner or creator changed move between totals.
-        ${add(`(SELECT o.* FROM old_rows o JOIN new_rows n USING (id) WHERE (o.tenant_id, o.${ownerColumn}, o.created_by) IS DISTINCT FROM (n.tenant_id, n.${ownerColumn}, n.created_by)) AS moved_from`, '-')}
-        ${add(`(SELECT n.* FROM old_rows o JOIN new_rows n USING (id) WHERE (o.tenant_id, o.${ownerColumn}, o.created_by) IS DISTINCT FROM (n.tenant_id, n.${ownerColumn}, n.created_by)) AS moved_to`, '')}
-      END IF;
-      RETURN NULL;
-    END
-    $$;
+    ${recordTotalsFunctionSql(table, ownerColumn, keyColumns)}
     CREATE FUNCTION ${table}_clear_totals() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       DELETE FROM ${totals};
@@ -79,15 +73,88 @@ export function recordTotalsSql(table: string, ownerColumn: string): string {
     END
     $$;
     LOCK TABLE ${table} IN SHARE MODE;
-    INSERT INTO ${totals} (tenant_id, ${ownerColumn}, created_by, shard, n)
-      SELECT tenant_id, ${ownerColumn}, created_by, 0, count(*) FROM ${table} GROUP BY tenant_id, ${ownerColumn}, created_by;
-    CREATE TRIGGER ${table}_totals_on_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_keep_totals();
-    CREATE TRIGGER ${table}_totals_on_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_keep_totals();
-    CREATE TRIGGER ${table}_totals_on_update AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_keep_totals();
+    INSERT INTO ${totals} (${key}, shard, n) SELECT ${key}, 0, count(*) FROM ${table} GROUP BY ${key};
+    ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'totals', operation, 'keep_totals')).join('\n    ')}
     CREATE TRIGGER ${table}_totals_on_truncate AFTER TRUNCATE ON ${table}
       FOR EACH STATEMENT EXECUTE FUNCTION ${table}_clear_totals();
+  `;
+}
+
+/** The statement trigger running `<table>_<fn>()` after `operation`, with the rows it changed as `old_rows` / `new_rows`. */
+function statementTriggerSql(table: string, purpose: string, operation: string, fn: string): string {
+  const rows = { INSERT: 'NEW TABLE AS new_rows', DELETE: 'OLD TABLE AS old_rows', UPDATE: 'OLD TABLE AS old_rows NEW TABLE AS new_rows' }[operation];
+  return `CREATE TRIGGER ${table}_${purpose}_on_${operation.toLowerCase()} AFTER ${operation} ON ${table} REFERENCING ${rows}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_${fn}();`;
+}
+
+/** The function keeping `<table>_totals`; `CREATE OR REPLACE`, so a later migration changes it in place. */
+export function recordTotalsFunctionSql(table: string, ownerColumn: string, keyColumns: TotalsKeyColumns = {}): string {
+  const key = ['tenant_id', ownerColumn, 'created_by', ...Object.keys(keyColumns)];
+  const add = (rows: string, sign: string) =>
+    `INSERT INTO ${table}_totals AS t (${key.join(', ')}, shard, n)
+         SELECT ${key.join(', ')}, ${TRANSACTION_SHARD}, ${sign}count(*) FROM ${rows} GROUP BY ${key.join(', ')}
+         ON CONFLICT (${key.join(', ')}, shard) DO UPDATE SET n = t.n + EXCLUDED.n;`;
+  const keyChanged = `(${key.map((column) => `o.${column}`).join(', ')}) IS DISTINCT FROM (${key.map((column) => `n.${column}`).join(', ')})`;
+  const moved = (side: 'o' | 'n') => `(SELECT ${side}.* FROM old_rows o JOIN new_rows n USING (id) WHERE ${keyChanged}) AS moved`;
+  return `CREATE OR REPLACE FUNCTION ${table}_keep_totals() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        ${add('new_rows', '')}
+      ELSIF TG_OP = 'DELETE' THEN
+        ${add('old_rows', '-')}
+      ELSE
+        -- Only rows whose key changed move between totals.
+        ${add(moved('o'), '-')}
+        ${add(moved('n'), '')}
+      END IF;
+      RETURN NULL;
+    END
+    $$;`;
+}
+
+/** Undoes `recordTotalsSql`, for a migration that keeps the totals by other columns. */
+export const dropRecordTotalsSql = (table: string) => `
+    DROP TRIGGER ${table}_totals_on_insert ON ${table};
+    DROP TRIGGER ${table}_totals_on_delete ON ${table};
+    DROP TRIGGER ${table}_totals_on_update ON ${table};
+    DROP TRIGGER ${table}_totals_on_truncate ON ${table};
+    DROP FUNCTION ${table}_keep_totals();
+    DROP FUNCTION ${table}_clear_totals();
+    DROP TABLE ${table}_totals;`;
+
+/**
+ * A record table's write counts (architecture: big tenants): each statement that changes rows of a
+ * tenant adds one to one of its shards, in the writing transaction. Their sum is the tenant's write
+ * version as a snapshot sees it. Snapshots see ever more commits and every commit that changed a
+ * tenant's rows added to its sum, so two snapshots with the same sum see the same rows of that tenant:
+ * a count of them read once is exact for as long as the sum stays (`ListCounts`). A truncate changes
+ * every tenant; the counts start at one for each tenant with rows.
+ */
+export function recordWriteCountsSql(table: string): string {
+  const writes = `${table}_writes`;
+  const add = (rows: string) =>
+    `INSERT INTO ${writes} AS w (tenant_id, shard, n) SELECT DISTINCT tenant_id, ${TRANSACTION_SHARD}, 1 FROM ${rows}
+         ON CONFLICT (tenant_id, shard) DO UPDATE SET n = w.n + 1;`;
+  return `
+    CREATE TABLE ${writes} (tenant_id uuid NOT NULL, shard smallint NOT NULL, n bigint NOT NULL, PRIMARY KEY (tenant_id, shard));
+    CREATE FUNCTION ${table}_count_writes() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        ${add('new_rows')}
+      ELSIF TG_OP = 'DELETE' THEN
+        ${add('old_rows')}
+      ELSIF TG_OP = 'UPDATE' THEN
+        ${add('(SELECT tenant_id FROM old_rows UNION ALL SELECT tenant_id FROM new_rows) AS changed')}
+      ELSE
+        UPDATE ${writes} SET n = n + 1;
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+    LOCK TABLE ${table} IN SHARE MODE;
+    INSERT INTO ${writes} (tenant_id, shard, n) SELECT DISTINCT tenant_id, 0, 1 FROM ${table};
+    ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'writes', operation, 'count_writes')).join('\n    ')}
+    CREATE TRIGGER ${table}_writes_on_truncate AFTER TRUNCATE ON ${table}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_count_writes();
   `;
 }

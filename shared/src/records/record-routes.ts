@@ -11,6 +11,7 @@ import { recordOperations } from '../openapi/record-operations';
 import { recordNotesOperations, recordNotesRoutes } from '../record-notes';
 import { openRecord } from './record-access';
 import type { AnyRecordKind, RecordInput, RecordKind } from './record-kind';
+import { ListCounts } from './record-counts';
 import type { RecordListQuery } from './record-list';
 import type { OwnedValues } from './record-table';
 import { changeRecord, createRecord, findRecordViews, getRecord, removeRecord, type RecordsContext } from './record-use-cases';
@@ -48,6 +49,7 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
   const get = handlers.get ?? ((caller, id) => getRecord(context, anyKind, caller, id));
   const change = handlers.change ?? ((caller, id, mode, input) => changeRecord(context, anyKind, caller, id, mode, input));
   const db = context.dataSource.manager;
+  const counts = new ListCounts(kind.table);
   const router = Router();
   router.use(kind.customFields.routes(context));
 
@@ -57,7 +59,7 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
     const { rest, custom } = splitCustomFieldParams(req.query as Record<string, unknown>);
     const query = parseQuery({ query: rest }, listQuery);
     const page = pageRequest(req, query as { page?: number; page_size?: number; cursor?: string });
-    res.json(pageEnvelope(req, page, await findRecordViews(context, kind, caller, query, custom, page)));
+    res.json(pageEnvelope(req, page, await findRecordViews(context, kind, caller, query, custom, page, counts)));
   });
 
   router.post(basePath, async (req, res) => {

@@ -45,7 +45,11 @@ export interface RecordTable<V extends OwnedValues, OrderField extends string = 
   checkRefusals?: Record<string, () => Error>;
   /** A phone column a search of digits finds however it was typed (its table has `phoneDigitsIndexSql`). */
   phone?: keyof V & string;
-  /** The table keeps its totals per tenant, owner and creator (`recordTotalsSql`): unfiltered lists count from them. */
+  /**
+   * The table keeps its totals per tenant, owner and creator (`recordTotalsSql`), and its write counts
+   * per tenant (`recordWriteCountsSql`): lists count from the totals where they can, and keep other
+   * counts per write version (`ListCounts`).
+   */
   totals?: true;
 }
 
@@ -314,23 +318,6 @@ export interface ListFilterSql {
 export interface ListOrder<OrderField extends string> {
   field: OrderField;
   descending: boolean;
-}
-
-/**
- * How many records match: a sum of the table's totals when only who may open and who owns restrict the
- * list (the totals table names its columns as the table does, so the same conditions read it), else a
- * count of the matching rows.
- */
-export async function countRecords(db: Db, table: { name: string; totals?: true }, filter: ListFilterSql & { countsFromTotals?: boolean }): Promise<number> {
-  const fromTotals = table.totals === true && filter.countsFromTotals === true;
-  const row = await queryOne<{ count: number }>(
-    db,
-    fromTotals
-      ? `SELECT coalesce(sum(n), 0)::int AS count FROM ${table.name}_totals WHERE ${filter.conditions.join(' AND ')}`
-      : `SELECT count(*)::int AS count FROM ${table.name} WHERE ${filter.conditions.join(' AND ')}`,
-    filter.params,
-  );
-  return row!.count;
 }
 
 /** The field, then the id, both in the same direction (a stable order). */

@@ -8,8 +8,9 @@ import { deleteRecordNotes } from '../record-notes';
 import type { ReplicatedReferences } from '../replicas/replicated-references';
 import { openRecord, ownershipOf } from './record-access';
 import { valuesForWrite, namedOwner, publishRecordDeleted, publishRecords, unchanged, type AnyRecordKind, type RecordInput, type RecordKind } from './record-kind';
+import type { ListCounts } from './record-counts';
 import { ListFilter, orderOf, type RecordListQuery } from './record-list';
-import { countRecords, deleteRecord, insertRecord, listRecords, ownerOf, updateRecord, type OwnedValues, type StoredRecord } from './record-table';
+import { deleteRecord, insertRecord, listRecords, ownerOf, updateRecord, type OwnedValues, type StoredRecord } from './record-table';
 
 /**
  * The use cases every entity has, written once: list, create, read, change, delete. Each entity brings
@@ -76,12 +77,13 @@ export async function findRecordViews<V extends OwnedValues, View extends { id: 
   query: Query,
   customParams: Record<string, unknown>,
   page: PageRequest,
+  counts: ListCounts,
 ): Promise<ListPage<View>> {
   requireSalesAccess(caller);
   const filter = await listFilterOf(context.dataSource.manager, kind, caller, query, customParams);
   // One snapshot: the count, the page and the names its views show.
   return readInOneSnapshot(context.dataSource, async (snapshot) => {
-    const count = await countRecords(snapshot, kind.table, filter);
+    const count = await counts.count(snapshot, filter);
     // Knowing the count, a bare page= in the list's second half is read from its end.
     const start = 'offset' in page.start ? { ...page.start, total: count } : page.start;
     const { rows, ...place } = await listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { limit: page.pageSize, start });

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from '../../src/database';
-import { recordTotalsSql } from '../../src/records';
+import { dropRecordTotalsSql, recordTotalsSql } from '../../src/records';
 import { openFreshSchema } from '../database/fresh-schema';
 
 /**
- * A record table's totals per tenant, owner and creator (`recordTotalsSql`), against a real database:
- * after every kind of write (many rows at once, an owner changed or not, deletes, a truncate, a write
- * rolled back) they sum to exactly what counting the rows gives, for every group.
+ * A record table's totals per tenant, owner, creator and a key column (`recordTotalsSql`), against a real
+ * database: after every kind of write (many rows at once, an owner or a status changed or not, deletes, a
+ * truncate, a write rolled back) they sum to exactly what counting the rows gives, for every group.
  */
 let dataSource: DataSource;
 
 beforeAll(async () => {
   dataSource = await openFreshSchema('recordtotalstest', [
-    { name: 'Things1766400000000', up: 'CREATE TABLE things (id uuid PRIMARY KEY, tenant_id uuid NOT NULL, assigned_to uuid NOT NULL, created_by uuid NOT NULL, label text)' },
+    {
+      name: 'Things1766400000000',
+      up: "CREATE TABLE things (id uuid PRIMARY KEY, tenant_id uuid NOT NULL, assigned_to uuid NOT NULL, created_by uuid NOT NULL, status text NOT NULL DEFAULT 'new', label text)",
+    },
     { name: 'ThingTotals1766400000001', up: recordTotalsSql('things', 'assigned_to') },
+    // As leads went: totals by owner and creator first, then by status too.
+    { name: 'ThingTotalsByStatus1766400000002', up: dropRecordTotalsSql('things') + recordTotalsSql('things', 'assigned_to', { status: 'text' }) },
   ]);
 });
 afterAll(() => dataSource.destroy());
@@ -23,9 +28,9 @@ const [tenantA, tenantB, ada, grace, alan] = Array.from({ length: 5 }, () => ran
 /** The totals summed per group, and the rows counted per group: they must be the same. */
 async function totalsAndCounts(): Promise<{ totals: unknown[]; counts: unknown[] }> {
   const totals = await dataSource.query(
-    `SELECT tenant_id, assigned_to, created_by, sum(n)::int AS n FROM things_totals GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3`,
+    `SELECT tenant_id, assigned_to, created_by, status, sum(n)::int AS n FROM things_totals GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4`,
   );
-  const counts = await dataSource.query(`SELECT tenant_id, assigned_to, created_by, count(*)::int AS n FROM things GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+  const counts = await dataSource.query(`SELECT tenant_id, assigned_to, created_by, status, count(*)::int AS n FROM things GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
   return { totals, counts };
 }
 
@@ -50,11 +55,14 @@ it('when rows are inserted, many in one statement and one by one, then each grou
   expect(n).toBe(205);
 });
 
-it('when an update changes owners, then totals move; when it changes something else, then they stay as they are', async () => {
+it('when an update changes owners or statuses, then totals move; when it changes something else, then they stay as they are', async () => {
   const before = await dataSource.query('SELECT count(*)::int AS rows FROM things_totals');
   await dataSource.query(`UPDATE things SET label = 'renamed' WHERE tenant_id = $1`, [tenantA]);
   expect(await dataSource.query('SELECT count(*)::int AS rows FROM things_totals')).toEqual(before);
   await dataSource.query(`UPDATE things SET assigned_to = $2 WHERE id IN (SELECT id FROM things WHERE assigned_to = $1 LIMIT 120)`, [grace, alan]);
+  await dataSource.query(`UPDATE things SET status = 'won' WHERE id IN (SELECT id FROM things WHERE assigned_to = $1 LIMIT 50)`, [ada]);
+  const [{ won }] = await dataSource.query(`SELECT sum(n)::int AS won FROM things_totals WHERE tenant_id = $1 AND status = 'won'`, [tenantA]);
+  expect(won).toBe(50);
   await dataSource.query(`UPDATE things SET tenant_id = $2 WHERE id IN (SELECT id FROM things WHERE tenant_id = $1 AND assigned_to = $3 LIMIT 7)`, [tenantA, tenantB, ada]);
   await expectTotalsToMatch();
 });
@@ -91,4 +99,6 @@ it('when a table with rows gets its totals, then they start from its rows', asyn
   await dataSource.query(`INSERT INTO older_things SELECT gen_random_uuid(), $1, $2, $2 FROM generate_series(1, 42)`, [tenantA, ada]);
   await dataSource.query(recordTotalsSql('older_things', 'owner_id'));
   expect(await dataSource.query('SELECT owner_id, sum(n)::int AS n FROM older_things_totals GROUP BY owner_id')).toEqual([{ owner_id: ada, n: 42 }]);
+  await dataSource.query(`INSERT INTO older_things SELECT gen_random_uuid(), $1, $2, $2 FROM generate_series(1, 8)`, [tenantA, ada]);
+  expect(await dataSource.query('SELECT owner_id, sum(n)::int AS n FROM older_things_totals GROUP BY owner_id')).toEqual([{ owner_id: ada, n: 50 }]);
 });

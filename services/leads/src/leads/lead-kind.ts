@@ -72,6 +72,7 @@ export const leadKind: RecordKind<LeadValues, LeadView, LeadListQuery> = {
   },
   views: leadViews,
   filters(filter, query) {
-    filter.where('status = ANY(?::text[])', query.status).where('source = ANY(?::text[])', query.source);
+    // The leads' totals are kept per status too (migration LeadTotalsByStatus).
+    filter.totalled('status = ANY(?::text[])', query.status).where('source = ANY(?::text[])', query.source);
   },
 };

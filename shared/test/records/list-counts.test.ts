@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from '../../src/database';
+import { ListCounts, recordTotalsSql, recordWriteCountsSql, type CountedFilter } from '../../src/records';
+import { openFreshSchema } from '../database/fresh-schema';
+
+/**
+ * Counts of filtered lists kept per write version of the tenant (`ListCounts`, `recordWriteCountsSql`),
+ * against a real database: after every kind of write a count is the rows' count; with no write between
+ * two reads, the second is the kept count (shown by rows slipped in past the triggers, as no client can).
+ */
+let dataSource: DataSource;
+const table = { name: 'things', totals: true as const };
+
+beforeAll(async () => {
+  dataSource = await openFreshSchema('listcountstest', [
+    { name: 'Things1766400000000', up: 'CREATE TABLE things (id uuid PRIMARY KEY, tenant_id uuid NOT NULL, assigned_to uuid NOT NULL, created_by uuid NOT NULL, label text)' },
+    { name: 'ThingCounts1766400000001', up: recordTotalsSql('things', 'assigned_to') + recordWriteCountsSql('things') },
+  ]);
+});
+afterAll(() => dataSource.destroy());
+
+const [tenantA, tenantB, ada] = Array.from({ length: 3 }, () => randomUUID());
+
+/** Things of the tenant whose label has an "a": a filter the totals cannot count. */
+const labelledA = (tenantId: string): CountedFilter => ({
+  tenantId,
+  conditions: ['tenant_id = $1', "label LIKE '%a%'"],
+  params: [tenantId],
+  countsFromTotals: false,
+});
+
+const insert = (tenantId: string, labels: string[], db: Pick<DataSource, 'query'> = dataSource) =>
+  db.query(`INSERT INTO things (id, tenant_id, assigned_to, created_by, label) SELECT gen_random_uuid(), $1, $2, $2, label FROM unnest($3::text[]) AS label`, [
+    tenantId,
+    ada,
+    labels,
+  ]);
+
+const rowsCounted = async (tenantId: string): Promise<number> =>
+  (await dataSource.query(`SELECT count(*)::int AS n FROM things WHERE tenant_id = $1 AND label LIKE '%a%'`, [tenantId]))[0].n;
+
+/** Rows written with the triggers off (a superuser's replication role): the write versions do not move. */
+const insertPastTheTriggers = (tenantId: string, labels: string[]) =>
+  dataSource.transaction(async (manager) => {
+    await manager.query('SET LOCAL session_replication_role = replica');
+    await insert(tenantId, labels, manager);
+  });
+
+it('when rows are written in every way, then each count is the rows counted', async () => {
+  const counts = new ListCounts(table);
+  const expectExact = async () => {
+    for (const tenant of [tenantA, tenantB]) expect(await counts.count(dataSource.manager, labelledA(tenant))).toBe(await rowsCounted(tenant));
+  };
+  await insert(tenantA, ['ant', 'bee', 'cat']);
+  await insert(tenantB, ['bat']);
+  await expectExact();
+  await dataSource.query(`UPDATE things SET label = 'bird' WHERE label = 'cat'`);
+  await expectExact();
+  await dataSource.query(`UPDATE things SET label = 'bear' WHERE label = 'bee'`);
+  await expectExact();
+  await dataSource.query(`DELETE FROM things WHERE label = 'ant'`);
+  await expectExact();
+  await dataSource
+    .transaction(async (manager) => {
+      await insert(tenantA, ['rolled back'], manager);
+      throw new Error('rolled back');
+    })
+    .catch(() => undefined);
+  await expectExact();
+  await dataSource.query('TRUNCATE things');
+  await expectExact();
+  expect(await rowsCounted(tenantA)).toBe(0);
+});
+
+it('when nothing was written in between, then the count kept is answered; when the tenant writes, then it is counted again', async () => {
+  const counts = new ListCounts(table);
+  await insert(tenantA, ['alpaca', 'yak']);
+  const counted = await counts.count(dataSource.manager, labelledA(tenantA));
+  expect(counted).toBe(await rowsCounted(tenantA));
+  await insertPastTheTriggers(tenantA, ['antelope']);
+  expect(await counts.count(dataSource.manager, labelledA(tenantA))).toBe(counted);
+  // Another tenant's write leaves this tenant's version, and its kept count, as they were.
+  await insert(tenantB, ['llama']);
+  expect(await counts.count(dataSource.manager, labelledA(tenantA))).toBe(counted);
+  await insert(tenantA, ['zebu']);
+  expect(await counts.count(dataSource.manager, labelledA(tenantA))).toBe(counted + 1);
+});
+
+it('when a reader counts in an older snapshot, then it gets the count of that snapshot, and later readers the newer one', async () => {
+  const counts = new ListCounts(table);
+  const before = await rowsCounted(tenantA);
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction('REPEATABLE READ');
+    await runner.query('SELECT 1');
+    await insert(tenantA, ['aardvark', 'capybara']);
+    expect(await counts.count(runner.manager, labelledA(tenantA))).toBe(before);
+    expect(await counts.count(dataSource.manager, labelledA(tenantA))).toBe(before + 2);
+    expect(await counts.count(runner.manager, labelledA(tenantA))).toBe(before);
+    await runner.commitTransaction();
+  } finally {
+    await runner.release();
+  }
+  expect(await counts.count(dataSource.manager, labelledA(tenantA))).toBe(before + 2);
+});
