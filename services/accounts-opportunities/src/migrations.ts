@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, composedTextSql } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -150,5 +150,15 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
     name: 'RecordWriteCounts1766300000003',
     // A filtered list's count is kept per write version; the totals are written by one shard per transaction.
     up: ['accounts', 'opportunities', 'tasks'].map((table) => recordTotalsFunctionSql(table, 'assigned_to') + recordWriteCountsSql(table)).join('\n'),
+  },
+  {
+    name: 'ComposedText1766300000005',
+    // Text stored before requests were put in NFC, composed, so a search finds it. Currency, stage, status and
+    // priority are left out: only their listed ASCII values are ever accepted.
+    up: [
+      composedTextSql('accounts', ['name', 'industry', 'website', 'email', 'phone', 'billing_city', 'billing_country'], ['tags']),
+      composedTextSql('opportunities', ['name'], ['tags']),
+      composedTextSql('tasks', ['title'], ['tags']),
+    ].join('\n'),
   },
 ];

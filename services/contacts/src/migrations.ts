@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, composedTextSql } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -123,5 +123,10 @@ export const contactsMigrations: SqlMigration[] = [
     name: 'RecordWriteCounts1766300000003',
     // A filtered list's count is kept per write version; the totals are written by one shard per transaction.
     up: recordTotalsFunctionSql('contacts', 'owner_id') + recordWriteCountsSql('contacts'),
+  },
+  {
+    name: 'ComposedText1766300000005',
+    // Text stored before requests were put in NFC, composed, so a search or a duplicate check finds it.
+    up: composedTextSql('contacts', ['first_name', 'last_name', 'email', 'phone', 'title', 'linkedin_url'], ['tags']),
   },
 ];

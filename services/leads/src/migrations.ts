@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql, composedTextSql } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -153,5 +153,10 @@ export const leadsMigrations: SqlMigration[] = [
     // The order of `ordering=status` (status, then id): read from an index, not sorted. One statement: see the audit's time index.
     transaction: false,
     up: 'CREATE INDEX CONCURRENTLY IF NOT EXISTS leads_tenant_status_id ON leads (tenant_id, status, id)',
+  },
+  {
+    name: 'ComposedText1766300000005',
+    // Text stored before requests were put in NFC, composed, so a search or a duplicate check finds it.
+    up: composedTextSql('leads', ['title', 'first_name', 'last_name', 'email', 'phone', 'company_name'], ['tags']),
   },
 ];

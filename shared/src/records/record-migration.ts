@@ -158,3 +158,36 @@ export function recordWriteCountsSql(table: string): string {
       FOR EACH STATEMENT EXECUTE FUNCTION ${table}_count_writes();
   `;
 }
+
+/**
+ * Puts a record table's stored text in Unicode's composed form (NFC), as every request's text has been
+ * since `composedText` (http/malformed-text.ts): a row written before may hold "Müller" decomposed
+ * (u + U+0308), which a search or a duplicate check, both composed now, never finds. Only rows with some
+ * text not in NFC are written, and their `version` and `updated_at` stay: it is the same text, changed by
+ * nobody (so no event either: a replica elsewhere keeps its copy until the record's next change). What
+ * derives from the text (`search_text`, the phone digits) follows by itself. Nulls stay null.
+ * `arrayColumns` are text[] holding each value once, as `tags` (the API drops a repeated tag): each
+ * element is composed, a repeat that differed only in form dropped, the order kept.
+ * Custom fields are left as they are: their text sits inside jsonb values, which takes rebuilding each
+ * document; a later migration can do it. One statement reading the whole table (the check is cheap and
+ * few rows change); `normalize` and `IS NFC NORMALIZED` need PostgreSQL 13+ (PGlite has them).
+ */
+export function composedTextSql(table: string, columns: readonly string[], arrayColumns: readonly string[] = []): string {
+  const arrayNeedsComposing = (column: string) => `EXISTS (SELECT 1 FROM unnest(${column}) AS element WHERE element IS NOT NFC NORMALIZED)`;
+  const composedArray = (column: string) => `ARRAY(
+          SELECT element FROM (SELECT normalize(element, NFC) AS element, min(position) AS first_position
+                               FROM unnest(${column}) WITH ORDINALITY AS listed(element, position) GROUP BY 1) AS composed
+          ORDER BY first_position)`;
+  const assignments = [
+    ...columns.map((column) => `${column} = normalize(${column}, NFC)`),
+    // Left as it is unless it needs composing: rebuilt, a null array would turn empty.
+    ...arrayColumns.map((column) => `${column} = CASE WHEN ${arrayNeedsComposing(column)}
+        THEN ${composedArray(column)}
+        ELSE ${column} END`),
+  ];
+  const needsComposing = [...columns.map((column) => `${column} IS NOT NFC NORMALIZED`), ...arrayColumns.map(arrayNeedsComposing)];
+  return `
+    UPDATE ${table} SET
+      ${assignments.join(',\n      ')}
+    WHERE ${needsComposing.join('\n       OR ')};`;
+}
