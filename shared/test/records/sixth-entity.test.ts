@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
 import { entityCustomFields, customFieldsMigration } from '../../src/custom-fields';
-import type { DataSource } from '../../src/database';
+import { ENSURE_PG_TRGM, type DataSource } from '../../src/database';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
 import { messagingMigration } from '../../src/messaging';
@@ -14,6 +14,9 @@ import {
   listQuery,
   NAME_MAX,
   OWNED_RECORD_COLUMNS,
+  ownedRecordIndexes,
+  recordTotalsSql,
+  recordWriteCountsSql,
   requireOwnerMember,
   recordBody,
   recordRoutes,
@@ -52,6 +55,7 @@ const PRODUCTS: RecordTable<ProductValues, 'created_at' | 'updated_at' | 'name'>
   owner: 'assigned_to',
   columns: ['name', 'sku', 'assigned_to', 'tags', 'custom_fields'],
   orderColumns: { created_at: 'created_at', updated_at: 'updated_at', name: 'name' },
+  totals: true,
 };
 
 const productListQuery = listQuery({ sku: z.string().optional() }, ['created_at', 'updated_at', 'name']);
@@ -75,17 +79,21 @@ const productKind: RecordKind<ProductValues, ProductView, z.output<typeof produc
 
 const productBody = recordBody({ name: requiredText(NAME_MAX), sku: optionalText(64), tags: tagsField, custom_fields: z.unknown(), assigned_to_id: uuidParam }, COMMON_SERVER_FIELDS);
 
-/** The one migration: the columns every record table has, its own, and a generated `search_text`. */
+/** The one migration: the columns every record table has, its own, a generated `search_text`, the indexes, totals and write counts. */
 const PRODUCTS_MIGRATION = {
   name: 'Products1765000000000',
-  up: `CREATE TABLE products (
+  up: `${ENSURE_PG_TRGM}
+       CREATE TABLE products (
          id uuid PRIMARY KEY,
          tenant_id uuid NOT NULL,
          name text NOT NULL,
          sku text,
          ${OWNED_RECORD_COLUMNS},
          search_text text GENERATED ALWAYS AS (lower(name || ' ' || coalesce(sku, ''))) STORED
-       )`,
+       );
+       ${ownedRecordIndexes('products')}
+       ${recordTotalsSql('products', 'assigned_to')}
+       ${recordWriteCountsSql('products')}`,
 };
 
 let dataSource: DataSource, server: RunningServer;
@@ -157,7 +165,8 @@ describe('a sixth entity described to the records layer', () => {
     const all = await call(server, admin, 'GET', '/api/products/?ordering=name');
     expect(all.body).toMatchObject({ count: 2, next: null, previous: null });
     expect(names(all.body)).toEqual(['Bellows', 'Chisel']);
-    expect(names((await call(server, admin, 'GET', '/api/products/?sku=C-1')).body)).toEqual(['Chisel']);
+    const bySku = (await call(server, admin, 'GET', '/api/products/?sku=C-1')).body;
+    expect({ names: names(bySku), count: bySku.count }).toEqual({ names: ['Chisel'], count: 1 });
     expect(names((await call(server, admin, 'GET', '/api/products/?search=bell')).body)).toEqual(['Bellows']);
     expect(names((await call(server, member, 'GET', '/api/products/')).body)).toEqual(['Chisel']);
     expect((await call(server, admin, 'GET', '/api/products/?colour=red')).status).toBe(400);
