@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { startProcessSystem, startSystem, type RunningSystem } from '@crm/system';
 import { Client } from 'pg';
 
@@ -98,4 +98,37 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
       await system.close();
     },
   };
+}
+
+/** Where `startEmbeddedBench` keeps its data (`BENCH_EMBEDDED_DATA_DIR`), kept between runs like the servers' database. */
+export const EMBEDDED_BENCH_DIR = process.env.BENCH_EMBEDDED_DATA_DIR ?? '/tmp/crm-bench-embedded';
+
+/** Removes the embedded benchmarks' data, so the next start begins from nothing. */
+export function freshEmbeddedBenchData(): void {
+  rmSync(EMBEDDED_BENCH_DIR, { recursive: true, force: true });
+}
+
+/**
+ * The embedded default (architecture §9) as `npm start` runs it with no server set: every service in
+ * this one process, each on a PGlite database of its own, the in-process bus, rate limits per process.
+ * `db` reads the service whose schema a statement names (`leads.leads`, `auth.profiles`), as the
+ * benchmarks read the one shared database of the real servers; a statement naming two services'
+ * schemas has no database to run in here, and throws.
+ */
+export async function startEmbeddedBench(): Promise<BenchProcesses> {
+  const { DATABASE_URL: _database, AMQP_URL: _broker, REDIS_URL: _redis, ...limits } = BENCH_ENV;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...limits, EMBEDDED_DATA_DIR: EMBEDDED_BENCH_DIR };
+  for (const setting of ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL']) delete env[setting];
+  const system = await startSystem({ env, ports: 'any' });
+  const schemaOf = (sql: string) => [...new Set([...sql.matchAll(/\b(auth|leads|contacts|audit)\.[a-z_]+/g)].map((match) => match[1]!))];
+  const db = {
+    query: async (sql: string, params?: unknown[]) => {
+      const schemas = schemaOf(sql);
+      if (schemas.length !== 1) throw new Error(`one service's schema per statement in the embedded mode, not ${schemas.join(', ') || 'none'}: ${sql.slice(0, 200)}`);
+      const rows: unknown[] = await system.services[schemas[0]!]!.dataSource.query(sql, params);
+      return { rows, rowCount: rows.length };
+    },
+    end: async () => undefined,
+  } as unknown as Client;
+  return { gatewayUrl: system.gatewayUrl, db, residentBytes: () => ({ 'the whole system': process.memoryUsage().rss }), stop: () => system.stop() };
 }

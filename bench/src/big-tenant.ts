@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { api, BENCH_ENV, freshBenchDatabase, startBenchProcesses } from './bench-system';
+import { api, BENCH_ENV, freshBenchDatabase, freshEmbeddedBenchData, startBenchProcesses, startEmbeddedBench, type BenchProcesses } from './bench-system';
 import {
   CONTACT_RECORDS,
   expectedCount,
@@ -48,6 +48,8 @@ const BIG_LEADS = Number(process.env.BENCH_BIG_LEADS ?? 2_000_000);
 const SMALL_LEADS = Number(process.env.BENCH_SMALL_LEADS ?? 2_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const KEEP_SEED = process.env.BENCH_KEEP_SEED === '1';
+/** The embedded default instead of the servers (`BENCH_EMBEDDED=1`; its data in `BENCH_EMBEDDED_DATA_DIR`). */
+const EMBEDDED = process.env.BENCH_EMBEDDED === '1';
 /** Only the kinds whose label matches this pattern (`BENCH_ONLY='page 1|ordering'`), for a quicker look at a few. */
 const ONLY = process.env.BENCH_ONLY === undefined ? undefined : new RegExp(process.env.BENCH_ONLY);
 const WARM_UP = 10;
@@ -477,19 +479,18 @@ interface SeededSize {
   contacts: number;
 }
 
-/** Each tenant's leads (less the runs' own writes) and contacts, biggest first; undefined when the database does not exist. */
-async function seededSizes(): Promise<SeededSize[] | undefined> {
-  return readSeedDatabase(BENCH_ENV.DATABASE_URL, async (db) => {
-    const { rows } = await db.query<SeededSize>(
-      `SELECT tenant_id AS "orgId", l.n AS leads, coalesce(c.n, 0)::int AS contacts
-       FROM (SELECT tenant_id, count(*)::int AS n FROM leads.leads WHERE NOT tags @> $1::text[] GROUP BY tenant_id) AS l
-       LEFT JOIN (SELECT tenant_id, count(*)::int AS n FROM contacts.contacts GROUP BY tenant_id) AS c USING (tenant_id)
-       ORDER BY l.n DESC`,
-      [[WRITE_TAG]],
-    );
-    return rows;
-  });
+/** Each tenant's leads (less the runs' own writes) and contacts, biggest first (two statements: each service has its own database in the embedded mode). */
+async function seededSizesIn(db: Client): Promise<SeededSize[]> {
+  const { rows: leads } = await db.query<{ orgId: string; n: number }>(
+    `SELECT tenant_id AS "orgId", count(*)::int AS n FROM leads.leads WHERE NOT tags @> $1::text[] GROUP BY tenant_id ORDER BY n DESC`,
+    [[WRITE_TAG]],
+  );
+  const { rows: contacts } = await db.query<{ orgId: string; n: number }>(`SELECT tenant_id AS "orgId", count(*)::int AS n FROM contacts.contacts GROUP BY tenant_id`);
+  return leads.map(({ orgId, n }) => ({ orgId, leads: n, contacts: contacts.find((counted) => counted.orgId === orgId)?.n ?? 0 }));
 }
+
+/** The seed in the servers' database before the system starts; undefined when the database does not exist. */
+const seededSizes = (): Promise<SeededSize[] | undefined> => readSeedDatabase(BENCH_ENV.DATABASE_URL, seededSizesIn);
 
 const isSeededAtTheseSizes = (sizes: SeededSize[] | undefined): sizes is SeededSize[] =>
   sizes?.length === 2 && (['big', 'small'] as const).every((size, index) => sizes[index]!.leads === SIZES[size].leads && sizes[index]!.contacts === SIZES[size].contacts);
@@ -508,7 +509,7 @@ async function seed(gateway: string, db: Client): Promise<void> {
 
 /** The seed's two tenants, told apart by their sizes, their admin and member logged in afresh. */
 async function sizedTenants(gateway: string, db: Client): Promise<SizedTenant[]> {
-  const sizes = await seededSizes();
+  const sizes = await seededSizesIn(db);
   if (!isSeededAtTheseSizes(sizes)) throw new Error(`the seed is not of the sizes asked: ${JSON.stringify(sizes)}`);
   const loggedIn = await seededTenants(gateway, db, 2);
   return sizes.map((seeded, index) => ({ ...loggedIn.find((tenant) => tenant.orgId === seeded.orgId)!, size: index === 0 ? 'big' : 'small' }));
@@ -557,14 +558,30 @@ function tableRow(figures: Figures): string {
   return `| ${figures.label} | ${value(figures.big)} | ${value(figures.small)} | ${(figures.big / figures.small).toFixed(2)} | ${target} | ${pass ? 'PASS' : 'MISS'} |`;
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `a big tenant beside a small one: ${SIZES.big.leads} leads and ${SIZES.big.contacts} contacts beside ${SIZES.small.leads} and ${SIZES.small.contacts}; ` +
-      `${REQUESTS} requests per kind, tenant and role, 1 in flight`,
-  );
+/** The system on the servers, every service in its own process, and whether the seed there is kept. */
+async function startOnServers(): Promise<{ bench: BenchProcesses; reuse: boolean }> {
   const reuse = KEEP_SEED && isSeededAtTheseSizes(await seededSizes());
   if (!reuse) await freshBenchDatabase();
-  const bench = await startBenchProcesses();
+  return { bench: await startBenchProcesses(), reuse };
+}
+
+/** The embedded default in this process, and whether the seed in its data folder is kept (started again from nothing when not). */
+async function startEmbedded(): Promise<{ bench: BenchProcesses; reuse: boolean }> {
+  if (KEEP_SEED) {
+    const bench = await startEmbeddedBench();
+    if (isSeededAtTheseSizes(await seededSizesIn(bench.db))) return { bench, reuse: true };
+    await bench.stop();
+  }
+  freshEmbeddedBenchData();
+  return { bench: await startEmbeddedBench(), reuse: false };
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `${EMBEDDED ? 'embedded default (every service in one process on PGlite): ' : ''}a big tenant beside a small one: ${SIZES.big.leads} leads and ${SIZES.big.contacts} contacts beside ${SIZES.small.leads} and ${SIZES.small.contacts}; ` +
+      `${REQUESTS} requests per kind, tenant and role, 1 in flight`,
+  );
+  const { bench, reuse } = EMBEDDED ? await startEmbedded() : await startOnServers();
   let stopLoggingIn = () => {};
   try {
     const gateway = bench.gatewayUrl;

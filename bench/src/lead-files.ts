@@ -46,11 +46,10 @@ export async function streamExport(gateway: string, token: string): Promise<{ ms
  */
 export async function waitForQuiet(db: Client): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    const { rows } = await db.query(
-      `SELECT count(*)::int AS pending FROM leads.outbox o
-       WHERE o.published_at IS NULL OR NOT EXISTS (SELECT 1 FROM audit.audit_log a WHERE a.event_id = o.id)`,
-    );
-    if (rows[0].pending === 0) return;
+    // Two statements, not a join: in the embedded mode each service has a database of its own.
+    const { rows: stored } = await db.query(`SELECT count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished, coalesce(array_agg(id), '{}') AS ids FROM leads.outbox`);
+    const { rows: logged } = await db.query(`SELECT count(*)::int AS n FROM audit.audit_log WHERE event_id = ANY($1::uuid[])`, [stored[0].ids]);
+    if (stored[0].unpublished === 0 && logged[0].n === stored[0].ids.length) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the events of the previous writes never settled');
