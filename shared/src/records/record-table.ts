@@ -58,13 +58,16 @@ export const phoneDigitsSql = (column: string) => `regexp_replace(${column}, '[^
 
 const SYSTEM_COLUMNS = ['id', 'tenant_id', 'created_by', 'version', 'created_at', 'updated_at'];
 
-/** The select list of a table's records (what `recordFromRow` reads), for an entity's own queries. */
-export function recordSelectList<V extends OwnedValues>(table: RecordTable<V>): string {
-  const values = table.columns.map((column) => {
+/** The table's value columns, each as it is read (`readAs`). */
+const valueSelectList = <V extends OwnedValues>(table: RecordTable<V>): string[] =>
+  table.columns.map((column) => {
     const expression = table.readAs?.[column];
     return expression ? `${expression} AS ${column}` : column;
   });
-  return [...SYSTEM_COLUMNS, ...values].join(', ');
+
+/** The select list of a table's records (what `recordFromRow` reads), for an entity's own queries. */
+export function recordSelectList<V extends OwnedValues>(table: RecordTable<V>): string {
+  return [...SYSTEM_COLUMNS, ...valueSelectList(table)].join(', ');
 }
 
 type Row = Record<string, unknown>;
@@ -327,13 +330,24 @@ function orderBy<OrderField extends string>(table: RecordTable<OwnedValues, Orde
   return `ORDER BY ${table.name}.${table.orderColumns[order.field]} ${direction}, ${table.name}.id ${direction}`;
 }
 
-/** One page of a list, in its order (from an offset, or beyond a row: `readPageRows`). */
+/**
+ * The planner's choices while a page is read by walking its order's index (`walkOrder`): no sort of
+ * every match, no bitmap or sequential scan, no parallel workers (their start costs more than the walk).
+ */
+const WALK_ORDER = ['enable_sort', 'enable_bitmapscan', 'enable_seqscan', 'max_parallel_workers_per_gather'];
+
+/**
+ * One page of a list, in its order (from an offset, or beyond a row: `readPageRows`). With `walkOrder`
+ * (the caller knows the matches are dense: `ListCounts.walksOrder`), read by walking the order's index,
+ * whatever the planner estimates; `db` must be in a transaction, whose later reads plan as usual again.
+ */
 export async function listRecords<V extends OwnedValues, OrderField extends string>(
   db: Db,
   table: RecordTable<V, OrderField>,
   filter: ListFilterSql,
   order: ListOrder<OrderField>,
   window: PageWindow,
+  options: { walkOrder?: boolean } = {},
 ): Promise<PageRows<StoredRecord<V>>> {
   const orderSql = {
     // Qualified with the table: the select list may read a column under its own name as another type.
@@ -344,11 +358,22 @@ export async function listRecords<V extends OwnedValues, OrderField extends stri
     id: `${table.name}.id`,
   };
   const query = { select: recordSelectList(table), from: table.name, where: filter.conditions, params: filter.params, order: orderSql };
-  return mapPageRows(await readPageRows<Row>(db, query, window), (row) => recordFromRow(table, row));
+  if (!options.walkOrder) return mapPageRows(await readPageRows<Row>(db, query, window), (row) => recordFromRow(table, row));
+  await db.query(WALK_ORDER.map((setting) => `SET LOCAL ${setting} = ${setting.startsWith('enable') ? 'off' : '0'}`).join('; '));
+  const rows = await readPageRows<Row>(db, query, window);
+  // Not on a failure: the transaction is then over, and its settings with it.
+  await db.query(WALK_ORDER.map((setting) => `RESET ${setting}`).join('; '));
+  return mapPageRows(rows, (row) => recordFromRow(table, row));
 }
 
 /** A record as an export's cells read it: its row, the values under their column names. */
-export type ExportedRecord<V extends OwnedValues> = V & { id: string; tenant_id: string; created_by: string; version: number; created_at: Date; updated_at: Date };
+export type ExportedRecord<V extends OwnedValues> = V & { id: string; created_at: Date };
+
+/**
+ * The select list of an export's rows: what its cells read, not `recordSelectList`'s every system column
+ * (each column read is text PostgreSQL writes and pg parses, per row, by the hundred thousand).
+ */
+const exportSelectList = <V extends OwnedValues>(table: RecordTable<V>): string => ['id', 'created_at', ...valueSelectList(table)].join(', ');
 
 /** Every record of a list, unpaged, in its order, as an export reads them (`ExportedRecord`s). */
 export function exportQueryOfList<V extends OwnedValues, OrderField extends string>(
@@ -358,7 +383,7 @@ export function exportQueryOfList<V extends OwnedValues, OrderField extends stri
 ): ExportQuery {
   return exportQueryOf({
     table: table.name,
-    columns: recordSelectList(table),
+    columns: exportSelectList(table),
     where: filter.conditions.join(' AND '),
     params: filter.params,
     orderBy: orderBy(table as RecordTable<OwnedValues, OrderField>, order),

@@ -86,7 +86,8 @@ export async function findRecordViews<V extends OwnedValues, View extends { id: 
     const count = await counts.count(snapshot, filter);
     // Knowing the count, a bare page= in the list's second half is read from its end.
     const start = 'offset' in page.start ? { ...page.start, total: count } : page.start;
-    const { rows, ...place } = await listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { limit: page.pageSize, start });
+    const walkOrder = await counts.walksOrder(snapshot, filter, count, page.pageSize);
+    const { rows, ...place } = await listRecords(snapshot, kind.table, filter, orderOf(query.ordering), { limit: page.pageSize, start }, { walkOrder });
     return { count, results: await viewsFor(snapshot, kind, caller, rows), ...place };
   });
 }
