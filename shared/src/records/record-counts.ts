@@ -21,7 +21,7 @@ interface KeptCount {
  * totals are kept is a sum of a few of their rows. Any other is counted once per write version of the
  * tenant (`recordWriteCountsSql`): read in the list's snapshot, the same version means the same rows, so
  * the kept count is exact. The first reader after a write pays the count (hundreds of milliseconds over
- * millions of rows); the readers after it, until the tenant's next write, read one row of totals.
+ * millions of rows); the readers after it, until the tenant's next write, read its eight write counts.
  * Kept in this process only, the most recently used `capacity` lists.
  */
 export class ListCounts {
