@@ -19,12 +19,13 @@ async function callerOf(system: TestSystem, token: string): Promise<Caller> {
  * A request straight to a service's internal route (`/internal/...`), as another service makes it for
  * the user holding `token`: an internal token addressed to `service` with that user as the caller.
  */
-export async function callInternal(system: TestSystem, service: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+export async function callInternal(system: TestSystem, service: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown, accept = 'text/csv') {
   const caller = await callerOf(system, token);
   const internalToken = await mintInternalToken(process.env.INTERNAL_TOKEN_SECRET ?? DEV_INTERNAL_TOKEN_SECRET, service, caller);
   const response = await fetch(`${system.services[service]!.url}${path}`, {
     method,
-    headers: { [INTERNAL_TOKEN_HEADER]: internalToken, 'content-type': 'application/json' },
+    // An export answers CSV to who asks for it, as import-export does (JSON answers ignore it).
+    headers: { [INTERNAL_TOKEN_HEADER]: internalToken, 'content-type': 'application/json', accept },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -32,5 +33,12 @@ export async function callInternal(system: TestSystem, service: string, method: 
   return { status: response.status, text, body: isJson ? JSON.parse(text) : undefined };
 }
 
-/** An NDJSON export body: its lines, parsed. */
-export const ndjsonLines = (text: string): any[] => text.trim().split('\n').map((line) => JSON.parse(line));
+/**
+ * A CSV export body as rows of cells, the header first: the BOM dropped, each line ending in CRLF
+ * (the tests' cells need no quoting, so every comma separates two).
+ */
+export function csvRows(text: string): string[][] {
+  const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+  if (lines.pop() !== '') throw new Error('the export does not end with CRLF');
+  return lines.map((line) => line.split(','));
+}

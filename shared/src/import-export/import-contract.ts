@@ -8,10 +8,11 @@ import { z } from 'zod';
  * gateway never forwards.
  *
  * Division of work: import-export receives the upload and enforces the file limits, decodes the bytes
- * (UTF-8, BOM removed), parses the CSV, refuses what is not a well-formed CSV file, strips the `'` an
- * export put before a formula-like cell, and writes CSV on export. The owning service knows the columns
- * (its writable fields, `cf_<key>` per custom field of the tenant), turns cells into values and
- * validates them with the very rules of its API, and creates the rows in one transaction.
+ * (UTF-8, BOM removed), parses the CSV, refuses what is not a well-formed CSV file, and strips the `'` an
+ * export put before a formula-like cell. The owning service knows the columns (its writable fields,
+ * `cf_<key>` per custom field of the tenant), turns cells into values and validates them with the very
+ * rules of its API, and creates the rows in one transaction. On export it writes the CSV file itself
+ * (`streamExport`), which import-export passes on.
  */
 export const IMPORT_ENTITIES = ['leads', 'contacts'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
@@ -35,10 +36,10 @@ export const internalImportPaths = (entity: ImportEntity) => ({
   /** POST `ImportRows` → 201 `ImportCreated`, or 400 `ImportRefused` and nothing written. */
   commit: `${INTERNAL_PATH_PREFIX}${entity}/import/commit/`,
   /**
-   * GET with the public list's query string → 200 `application/x-ndjson`: first line `{"columns": [...]}`,
-   * then one JSON array of strings per record (the cells, in column order, not yet neutralised for
-   * spreadsheets), every record the caller may open that matches, in the list's order. A bad query
-   * answers 400 in the validation body before any line is sent.
+   * GET with the public list's query string → 200 `text/csv; charset=utf-8`: the export's file byte for
+   * byte as the public endpoint answers it (BOM, header line, a CRLF line per record, formula-like cells
+   * neutralised), every record the caller may open that matches, in the list's order. A bad query
+   * answers 400 in the validation body before any byte is sent.
    */
   export: `${INTERNAL_PATH_PREFIX}${entity}/export/`,
 });
@@ -85,6 +86,3 @@ export const importRefused = z.object({
   created: z.literal(0),
 });
 export type ImportRefused = z.infer<typeof importRefused>;
-
-/** The first line of an export stream. */
-export const exportColumns = z.object({ columns: z.array(z.string()) });

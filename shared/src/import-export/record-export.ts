@@ -2,6 +2,22 @@ import type { Response } from 'express';
 import { Query, type PoolClient } from 'pg';
 import type { DataSource } from '../database';
 import { drainedOrClosed } from '../streams/drained';
+import { CSV_BOM, csvLine } from './write-csv';
+
+/** The internal export's media types: the CSV file, and the NDJSON an import-export of the release before asks for. */
+export const EXPORT_CSV_TYPE = 'text/csv; charset=utf-8';
+export const EXPORT_NDJSON_TYPE = 'application/x-ndjson';
+
+/**
+ * How a line of the export is written. NDJSON (`{"columns": [...]}`, then an array of cells per row) is
+ * what an import-export of the release before asks for (it sends no `Accept`) while a rollout runs both
+ * (expand/contract, docs/operations.md): remove it in the release after this one.
+ */
+const EXPORT_LINES = {
+  csv: { type: EXPORT_CSV_TYPE, header: (columns: string[]) => CSV_BOM + csvLine(columns), row: csvLine },
+  ndjson: { type: EXPORT_NDJSON_TYPE, header: (columns: string[]) => `${JSON.stringify({ columns })}\n`, row: (cells: string[]) => `${JSON.stringify(cells)}\n` },
+};
+export type ExportFormat = keyof typeof EXPORT_LINES;
 
 /** Rows read per statement; the next statement waits until the socket took what this one wrote. */
 export const EXPORT_BATCH_ROWS = 5_000;
@@ -27,8 +43,9 @@ export function exportQueryOf(options: { table: string; columns: string; where: 
 }
 
 /**
- * Streams every row of `query` as NDJSON (api-contract §8 export, internal side): first `{"columns": [...]}`,
- * then one JSON array of cells per row.
+ * Streams every row of `query` as the export's CSV file (api-contract §8): a BOM and the `columns` line,
+ * then one line of cells per row. Written here, where the rows are read, rather than handed on as data
+ * for import-export to re-encode: each row is serialised once, and import-export passes the bytes on.
  *
  * No connection or transaction is held while the client reads (security review 18.2: a dozen slow
  * downloads held the whole pool, and the embedded database's only connection). First one statement
@@ -48,18 +65,20 @@ export async function streamExport<Row>(
   query: ExportQuery,
   columns: string[],
   cellsOf: (row: Row) => string[],
+  format: ExportFormat = 'csv',
 ): Promise<void> {
+  const lines = EXPORT_LINES[format];
   let clientGone = false;
   res.on('close', () => {
     clientGone = true;
   });
   const ids = await withConnection(dataSource, (client) => matchingIds(client, query.ids));
-  res.status(200).setHeader('Content-Type', 'application/x-ndjson');
+  res.status(200).setHeader('Content-Type', lines.type);
   const out = new ChunkedWriter(res);
-  out.add(`${JSON.stringify({ columns })}\n`);
+  out.add(lines.header(columns));
   for (let offset = 0; offset < ids.count && !clientGone; offset += EXPORT_BATCH_ROWS) {
-    const batch = ids.slice(offset, offset + EXPORT_BATCH_ROWS);
-    await withConnection(dataSource, (client) => eachRow(client, query.rowsOf, [batch], (row: Row) => out.add(`${JSON.stringify(cellsOf(row))}\n`)));
+    const batch = ids.arrayLiteral(offset, offset + EXPORT_BATCH_ROWS);
+    await withConnection(dataSource, (client) => eachRow(client, query.rowsOf, [batch], (row: Row) => out.add(lines.row(cellsOf(row)))));
     await out.drained();
   }
   res.end();
@@ -89,13 +108,14 @@ class PackedIds {
     this.count += 1;
   }
 
-  slice(from: number, to: number): string[] {
+  /** The ids from `from` to `to` as one uuid[] literal: pg would otherwise escape each of a batch's thousands of elements. */
+  arrayLiteral(from: number, to: number): string {
     const ids: string[] = [];
     for (let i = from; i < Math.min(to, this.count); i += 1) {
       const hex = this.bytes.toString('hex', i * 16, i * 16 + 16);
       ids.push(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
     }
-    return ids;
+    return `{${ids.join(',')}}`;
   }
 }
 

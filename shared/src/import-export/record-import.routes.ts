@@ -6,7 +6,7 @@ import type { DataSource, Db } from '../database';
 import { parseBody } from '../http/validation';
 import { CUSTOM_FIELD_COLUMN_PREFIX, customCell } from './import-columns';
 import { importRows, internalImportPaths, type ImportEntity } from './import-contract';
-import { streamExport, type ExportQuery } from './record-export';
+import { EXPORT_NDJSON_TYPE, streamExport, type ExportQuery } from './record-export';
 import { checkImport, commitImport, rowsAsBodies, type RecordImporter } from './record-import';
 
 /** What an entity brings to exports: the list's query as SQL, its columns and each row's cells. */
@@ -20,7 +20,8 @@ export interface RecordExporter<Row> {
 /** What every exported row has besides its columns: an id, a creation time, its custom fields (as read from its table). */
 export interface ExportedRow {
   id: string;
-  created_at: Date;
+  /** Already as an export writes it: `toISOString`'s text (see `exportQueryOfList`). */
+  created_at: string;
   custom_fields: Record<string, unknown>;
 }
 
@@ -42,12 +43,14 @@ export function cellExporter<R extends ExportedRow>(options: {
   return {
     query,
     columns: (definitions) => ['id', ...Object.keys(cells), ...definitions.map((rule) => `${CUSTOM_FIELD_COLUMN_PREFIX}${rule.key}`), 'created_at'],
-    cells: (row, definitions) => [
-      row.id,
-      ...cellsOfRow.map((cell) => cell(row)),
-      ...definitions.map((rule) => customCell(row.custom_fields[rule.key])),
-      row.created_at.toISOString(),
-    ],
+    // One array filled in place, not spread from others: this runs once per exported row.
+    cells: (row, definitions) => {
+      const cells = [row.id];
+      for (const cell of cellsOfRow) cells.push(cell(row));
+      for (const rule of definitions) cells.push(customCell(row.custom_fields[rule.key]));
+      cells.push(row.created_at);
+      return cells;
+    },
   };
 }
 
@@ -90,6 +93,8 @@ export function recordImportExportRoutes<Input, Values, Row>(options: {
       const db = dataSource.manager;
       const query = await exporter.query(db, caller, req.query as Record<string, unknown>);
       const definitions = await loadDefinitions(db, caller.tenantId, importer.customFieldEntity);
-      await streamExport<Row>(dataSource, res, query, exporter.columns(definitions), (row) => exporter.cells(row, definitions));
+      // CSV when asked for (import-export of this release); NDJSON for one of the release before, which asks for anything.
+      const format = req.accepts([EXPORT_NDJSON_TYPE, 'text/csv']) === 'text/csv' ? 'csv' : 'ndjson';
+      await streamExport<Row>(dataSource, res, query, exporter.columns(definitions), (row) => exporter.cells(row, definitions), format);
     });
 }

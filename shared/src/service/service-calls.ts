@@ -35,6 +35,8 @@ export interface ServiceCallOptions {
   timeoutMs?: number;
   /** The call changes nothing (a GET, a lookup): sent again after a reset too. */
   changesNothing?: boolean;
+  /** The media type asked for (`Accept`); any when unset. */
+  accept?: string;
 }
 
 /** The called service did not answer (nothing listens, it reset or timed out): 503, try again shortly. */
@@ -61,6 +63,7 @@ export async function callService(
   const requestId = currentRequestId();
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.accept !== undefined) headers.accept = options.accept;
   // A write for a keyed request carries its key on: the other service answers a repeat with its first answer.
   const key = options.method === 'GET' || options.changesNothing ? undefined : currentIdempotencyKey();
   if (key !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = key;

@@ -66,15 +66,20 @@ async function busyConnections(): Promise<number> {
   return row.n;
 }
 
+/** An export's lines, its BOM and last CRLF dropped (the test's cells need no quoting). */
+const csvLinesOf = (text: string): string[] => text.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
+
 describe('streamExport', () => {
-  it('when there are more rows than a batch, then every row comes once, in order, after the columns line', async () => {
+  it('when there are more rows than a batch, then every row comes once, in order, as CSV after a BOM and the columns line', async () => {
     const res = await fetch(`${server.url}/export`);
-    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
-    const lines = (await res.text()).trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(lines[0]).toEqual({ columns: ['id', 'name', 'text'] });
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const text = Buffer.from(await res.arrayBuffer()).toString('utf8'); // keeps the BOM, which text() drops
+    expect(text.startsWith('\uFEFFid,name,text\r\n')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const lines = csvLinesOf(text);
     expect(lines).toHaveLength(ROWS + 1);
-    expect(lines.slice(1).map(([id]: string[]) => Number(id))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
-    expect(lines[ROWS]).toEqual([String(ROWS), `thing ${ROWS}`, 'x'.repeat(1000)]);
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+    expect(lines[ROWS]).toBe(`${ROWS},thing ${ROWS},${'x'.repeat(1000)}`);
     await Promise.all(exportsDone);
     expect(await openTransactions()).toBe(0);
   });
@@ -93,7 +98,7 @@ describe('streamExport', () => {
     response.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
     response.resume();
     await new Promise((resolve) => response.once('end', resolve));
-    expect(received.trimEnd().split('\n')).toHaveLength(ROWS + 1);
+    expect(csvLinesOf(received)).toHaveLength(ROWS + 1);
     expect(await Promise.all(exportsDone)).toEqual([undefined]);
   });
 
@@ -107,8 +112,7 @@ describe('streamExport', () => {
     const [failure] = await Promise.all(exportsDone);
     expect(failure).toEqual(new Error(`no cells for ${EXPORT_BATCH_ROWS + 3}`));
     expect(await openTransactions()).toBe(0);
-    const lines = (await (await fetch(`${server.url}/export?from=${ROWS - 2}`)).text()).trimEnd().split('\n');
-    expect(lines).toHaveLength(4);
+    expect(csvLinesOf(await (await fetch(`${server.url}/export?from=${ROWS - 2}`)).text())).toHaveLength(4);
   });
 
   it('when the client goes away mid-export, then the export ends without an error and the connection returns', async () => {
@@ -124,7 +128,6 @@ describe('streamExport', () => {
     expect(await Promise.all(exportsDone)).toEqual([undefined]);
     expect(await openTransactions()).toBe(0);
     // The pool has its connections back: the next export is whole.
-    const lines = (await (await fetch(`${server.url}/export?from=${ROWS - 2}`)).text()).trimEnd().split('\n');
-    expect(lines).toHaveLength(4);
+    expect(csvLinesOf(await (await fetch(`${server.url}/export?from=${ROWS - 2}`)).text())).toHaveLength(4);
   });
 });

@@ -1,6 +1,6 @@
 import { internalImportPaths } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
-import { callInternal, ndjsonLines } from '../../support/internal-api';
+import { callInternal, csvRows } from '../../support/internal-api';
 import type { TestSystem } from '../../support/system';
 import { registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { addAccount, createContact } from './support';
@@ -82,15 +82,15 @@ it('when a valid file is committed and exported, then the contacts come back in 
   });
   expect((await outboxEvents(system, 'contacts', first)).map((event) => event.type)).toEqual(['contact.created']);
 
-  const exported = ndjsonLines((await internal('GET', `${paths.export}?search=round`, admin.access)).text);
-  expect(exported[0].columns).toEqual(['id', 'first_name', 'last_name', 'email', 'phone', 'title', 'account_id', 'linkedin_url', 'tags', 'owner_id', 'cf_score', 'created_at']);
+  const exported = csvRows((await internal('GET', `${paths.export}?search=round`, admin.access)).text);
+  expect(exported[0]).toEqual(['id', 'first_name', 'last_name', 'email', 'phone', 'title', 'account_id', 'linkedin_url', 'tags', 'owner_id', 'cf_score', 'created_at']);
   expect(exported.slice(1)).toEqual([[first, 'Round', 'Trip', 'round@example.test', '', '', account.id, '', 'x;y', seller.profileId, '7', contact.created_at]]);
 });
 
 it('when a member exports, then only the contacts they may open are in it', async () => {
   const own = await createContact(system.api, seller.access, { first_name: 'Sellers own', custom_fields: { score: 1 } });
   await createContact(system.api, admin.access, { first_name: 'Admins own', custom_fields: { score: 1 } });
-  const ids = ndjsonLines((await internal('GET', `${paths.export}?search=s%20own`, seller.access)).text)
+  const ids = csvRows((await internal('GET', `${paths.export}?search=s%20own`, seller.access)).text)
     .slice(1)
     .map((cells) => cells[0]);
   expect(ids).toEqual([own.id]);

@@ -1,6 +1,6 @@
 import { internalImportPaths } from '@crm/shared';
 import { outboxEvents } from '../../support/events';
-import { callInternal, ndjsonLines } from '../../support/internal-api';
+import { callInternal, csvRows } from '../../support/internal-api';
 import { createLead } from '../../support/leads';
 import type { TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
@@ -136,24 +136,31 @@ describe('commit', () => {
 });
 
 describe('export', () => {
-  it('when exported, then a columns line comes first and one line of cells per lead the caller may open, in the list order', async () => {
+  it('when exported, then a CSV of the columns line and one line of cells per lead the caller may open comes, in the list order', async () => {
     const tenantAdmin = await registerTenant(system.api, 'Exporter');
     const member = await addMember(system.api, tenantAdmin, true);
     const first = await createLead(system.api, tenantAdmin.access, { first_name: 'First', tags: ['a', 'b'], opportunity_amount: '10.5' });
     const second = await createLead(system.api, member.access, { first_name: 'Second', email: 'second@example.test' });
     const res = await internal('GET', `${paths.export}?ordering=created_at`, tenantAdmin.access);
     expect(res.status).toBe(200);
-    const lines = ndjsonLines(res.text);
-    expect(lines[0]).toEqual({
-      columns: ['id', 'title', 'first_name', 'last_name', 'email', 'phone', 'company_name', 'status', 'source', 'opportunity_amount', 'currency', 'tags', 'board_position', 'assigned_to_id', 'created_at'],
-    });
-    expect(lines.slice(1).map((cells: string[]) => cells[0])).toEqual([first.id, second.id]);
-    expect(lines[1]).toEqual([first.id, '', 'First', '', '', '', '', 'new', '', '10.50', 'USD', 'a;b', String(first.board_position), tenantAdmin.profileId, first.created_at]);
+    const rows = csvRows(res.text);
+    expect(rows[0]).toEqual(['id', 'title', 'first_name', 'last_name', 'email', 'phone', 'company_name', 'status', 'source', 'opportunity_amount', 'currency', 'tags', 'board_position', 'assigned_to_id', 'created_at']);
+    expect(rows.slice(1).map((cells) => cells[0])).toEqual([first.id, second.id]);
+    expect(rows[1]).toEqual([first.id, '', 'First', '', '', '', '', 'new', '', '10.50', 'USD', 'a;b', String(first.board_position), tenantAdmin.profileId, first.created_at]);
 
     const mine = await internal('GET', paths.export, member.access);
-    expect(ndjsonLines(mine.text).slice(1).map((cells) => cells[0])).toEqual([second.id]);
+    expect(csvRows(mine.text).slice(1).map((cells) => cells[0])).toEqual([second.id]);
     const filtered = await internal('GET', `${paths.export}?search=second`, tenantAdmin.access);
-    expect(filtered.text.trim().split('\n')).toHaveLength(2);
+    expect(csvRows(filtered.text)).toHaveLength(2);
+  });
+
+  it('when the export is asked for without text/csv (an import-export of the release before), then the same rows come as NDJSON', async () => {
+    const lead = await createLead(system.api, admin.access, { first_name: 'Rolling', last_name: 'Deploy' });
+    const res = await callInternal(system, 'leads', 'GET', `${paths.export}?search=rolling%20deploy`, admin.access, undefined, '*/*');
+    expect(res.status).toBe(200);
+    const lines = res.text.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines[0].columns[0]).toBe('id');
+    expect(lines.slice(1).map((cells: string[]) => cells[0])).toEqual([lead.id]);
   });
 
   it('when a filter is bad, then 400 in the validation body and nothing is streamed', async () => {

@@ -1,35 +1,10 @@
-import { finished, Readable, Transform } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { callerOf, exportColumns, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, TooManyRequestsError, type ImportEntity } from '@crm/shared';
+import { callerOf, ServiceCallFailedError, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, TooManyRequestsError, type ImportEntity } from '@crm/shared';
 import { Router, type Response } from 'express';
 import type { ImportExportDeps } from '../config';
-import { CSV_BOM, csvLine } from '../csv/write-csv';
 import { ENTITY_TAGS } from '../import/import.routes';
 import { passThrough, type OwningServices } from '../owning/owning-services';
-
-/**
- * The owning service's NDJSON export (`{"columns": [...]}`, then one array of cells per record) as CSV:
- * a BOM and the header first, then a line per record, converted as the lines arrive.
- */
-function ndjsonToCsv(): Transform {
-  let pending = '';
-  let headerWritten = false;
-  const convert = (line: string): string => {
-    if (headerWritten) return csvLine(JSON.parse(line) as string[]);
-    headerWritten = true;
-    return CSV_BOM + csvLine(exportColumns.parse(JSON.parse(line)).columns);
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const lines = (pending + chunk.toString('utf8')).split('\n');
-      pending = lines.pop() ?? '';
-      done(null, lines.filter((line) => line !== '').map(convert).join(''));
-    },
-    flush(done) {
-      done(null, pending.trim() === '' ? '' : convert(pending));
-    },
-  });
-}
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 
@@ -59,8 +34,9 @@ class ExportSlots {
 
 /**
  * `GET /api/<entity>/export/`: the list's query string, every match the caller may open, as CSV
- * (api-contract §8), streamed with backpressure from the owning service's cursor; a bad filter is the owning
- * service's 400, answered before any byte. A client that goes away stops the owning service's read.
+ * (api-contract §8). The owning service writes the file (`streamExport`); its bytes are passed on as they
+ * come, with backpressure. A bad filter is the owning service's 400, answered before any byte. A client
+ * that goes away stops the owning service's read.
  */
 export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Router {
   const router = Router();
@@ -73,14 +49,23 @@ export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const query = new URL(req.originalUrl, 'http://export.invalid').search;
-      const upstream = await owning.request(entity as ImportEntity, caller, `${internalImportPaths(entity).export}${query}`, { method: 'GET', signal: abort.signal });
+      const upstream = await owning.request(entity as ImportEntity, caller, `${internalImportPaths(entity).export}${query}`, {
+        method: 'GET',
+        signal: abort.signal,
+        accept: 'text/csv',
+      });
       if (upstream.status !== 200 || !upstream.body) return passThrough(entity, upstream, res);
+      // An owning service of the release before (a rollout running both) answers NDJSON: try again once it is replaced.
+      if (!upstream.headers.get('content-type')?.startsWith('text/csv')) {
+        abort.abort();
+        throw new ServiceCallFailedError(entity);
+      }
       res.status(200).set({
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${entity}-${day(deps.clock())}.csv"`,
       });
       try {
-        await pipeline(Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream), ndjsonToCsv(), res);
+        await pipeline(Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream), res);
       } catch (error) {
         // The client went away: nothing to answer, and the owning service's read was aborted.
         if (!abort.signal.aborted) throw error;

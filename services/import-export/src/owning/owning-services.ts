@@ -17,7 +17,7 @@ const RESEND_FOR_MS = 10_000;
 export class OwningServices {
   constructor(private readonly config: ImportExportConfig) {}
 
-  request(entity: ImportEntity, caller: Caller, path: string, init: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal }): Promise<Response> {
+  request(entity: ImportEntity, caller: Caller, path: string, init: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; accept?: string }): Promise<Response> {
     const owner = OWNERS[entity];
     const target = { service: owner.service, baseUrl: this.config[owner.urlSetting], secret: this.config.INTERNAL_TOKEN_SECRET };
     return callService(target, caller, path, { ...init, resendForMs: RESEND_FOR_MS });
