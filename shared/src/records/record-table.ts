@@ -366,14 +366,21 @@ export async function listRecords<V extends OwnedValues, OrderField extends stri
   return mapPageRows(rows, (row) => recordFromRow(table, row));
 }
 
-/** A record as an export's cells read it: its row, the values under their column names. */
-export type ExportedRecord<V extends OwnedValues> = V & { id: string; created_at: Date };
+/** A record as an export's cells read it: its row, the values under their column names (`created_at` as `ExportedRow` has it). */
+export type ExportedRecord<V extends OwnedValues> = V & { id: string; created_at: string };
+
+/**
+ * `created_at` as the text an export writes, `Date#toISOString`'s (UTC, milliseconds truncated), made by
+ * PostgreSQL: parsing a Date from each row and formatting it again took over a tenth of the owning
+ * service's CPU in an export.
+ */
+const CREATED_AT_ISO = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
 /**
  * The select list of an export's rows: what its cells read, not `recordSelectList`'s every system column
  * (each column read is text PostgreSQL writes and pg parses, per row, by the hundred thousand).
  */
-const exportSelectList = <V extends OwnedValues>(table: RecordTable<V>): string => ['id', 'created_at', ...valueSelectList(table)].join(', ');
+const exportSelectList = <V extends OwnedValues>(table: RecordTable<V>): string => ['id', CREATED_AT_ISO, ...valueSelectList(table)].join(', ');
 
 /** Every record of a list, unpaged, in its order, as an export reads them (`ExportedRecord`s). */
 export function exportQueryOfList<V extends OwnedValues, OrderField extends string>(
