@@ -13,10 +13,14 @@ export interface BenchSystem {
   stop(): Promise<void>;
 }
 
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
+
 export const BENCH_ENV = {
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench',
+  DATABASE_URL: BENCH_DATABASE_URL,
   AMQP_URL: process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
-  AMQP_NAMESPACE: process.env.BENCH_AMQP_NAMESPACE ?? 'crmbench',
+  // Named after the database (`crm_bench_200k`: `crmbench200k`): a run on another database never takes
+  // the events a stopped run left queued for this one's services.
+  AMQP_NAMESPACE: process.env.BENCH_AMQP_NAMESPACE ?? new URL(BENCH_DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9]/gi, ''),
   REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12',
   THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute,unauthenticated=100000000/minute',
   LOG_LEVEL: 'warn',

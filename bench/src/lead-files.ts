@@ -48,7 +48,7 @@ export async function waitForQuiet(db: Client): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     // Two statements, not a join: in the embedded mode each service has a database of its own.
     const { rows: stored } = await db.query(`SELECT count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished, coalesce(array_agg(id), '{}') AS ids FROM leads.outbox`);
-    const { rows: logged } = await db.query(`SELECT count(*)::int AS n FROM audit.audit_log WHERE event_id = ANY($1::uuid[])`, [stored[0].ids]);
+    const { rows: logged } = await db.query(`SELECT count(DISTINCT event_id)::int AS n FROM audit.audit_log WHERE event_id = ANY($1::uuid[])`, [stored[0].ids]);
     if (stored[0].unpublished === 0 && logged[0].n === stored[0].ids.length) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
