@@ -81,6 +81,18 @@ describe('a write repeated with its Idempotency-Key', () => {
     expect(await leadsNamed(name)).toBe(4);
   });
 
+  it('when import-export lost its record of a keyed commit (its database away as it stored it), then the repeat is the owner\'s replay, marked as one, and nothing is imported twice', async () => {
+    const name = `Relayed-${randomUUID().slice(0, 8)}`;
+    const file = csv([['first_name', 'last_name'], ['Ada', name]]);
+    const key = randomUUID();
+    const first = await system.api.post('/api/leads/import/commit/', undefined, { ...keyed(key), rawBody: csvForm(file) });
+    expect(first.status).toBe(201);
+    await system.services['import-export']!.dataSource.query('DELETE FROM idempotency_keys');
+    const again = await system.api.post('/api/leads/import/commit/', undefined, { ...keyed(key), rawBody: csvForm(file) });
+    expect({ status: again.status, replayed: again.headers.get('idempotent-replayed'), body: again.body }).toEqual({ status: 201, replayed: 'true', body: first.body });
+    expect(await leadsNamed(name)).toBe(1);
+  });
+
   it('when a conversion is repeated with its key, then the first answer comes again, ids included, and nothing is created twice', async () => {
     const name = `Converted-${randomUUID().slice(0, 8)}`;
     const lead = await createLead(system.api, admin.access, { first_name: 'Ada', last_name: name, company_name: name, opportunity_amount: '10.00' });

@@ -1,4 +1,4 @@
-import { callService, ServiceCallFailedError, type Caller, type ImportEntity } from '@crm/shared';
+import { callService, REPLAYED_HEADER, ServiceCallFailedError, type Caller, type ImportEntity } from '@crm/shared';
 import type { ImportExportConfig } from '../config';
 
 /** Which service owns each imported entity, and the setting naming where it listens. */
@@ -34,5 +34,8 @@ export async function passThrough(entity: ImportEntity, response: Response, res:
   // "Try again in a moment" (the owner's own key still running, a limit) stays one: the client's key is not spent on it.
   const retryAfter = response.headers.get('retry-after');
   if (retryAfter !== null) res.set('Retry-After', retryAfter);
+  // The owner's replay of the client's key is a replay here too (this service may have lost its own record of it).
+  const replayed = response.headers.get(REPLAYED_HEADER);
+  if (replayed !== null) res.set(REPLAYED_HEADER, replayed);
   res.status(response.status).type(response.headers.get('content-type') ?? 'application/json').send(body);
 }
