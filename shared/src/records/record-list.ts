@@ -52,7 +52,7 @@ export class ListFilter implements ListFilterSql {
 
   /** The owner filter (`assigned_to=`, a contact's `owner=`): totals count it too. */
   ownedBy(profileId: string | undefined): this {
-    return profileId === undefined ? this : this.condition(`${this.ownerColumn} = ?`, profileId);
+    return this.totalled(`${this.ownerColumn} = ?`, profileId);
   }
 
   /** A condition on the key columns the table's totals are kept by (a lead's `status`): totals count it too. */
