@@ -38,8 +38,10 @@ export const internalImportPaths = (entity: ImportEntity) => ({
   /**
    * GET with the public list's query string → 200 `text/csv; charset=utf-8`: the export's file byte for
    * byte as the public endpoint answers it (BOM, header line, a CRLF line per record, formula-like cells
-   * neutralised), every record the caller may open that matches, in the list's order. A bad query
-   * answers 400 in the validation body before any byte is sent.
+   * neutralised), every record the caller may open that matches, in the list's order, to a caller
+   * asking for `text/csv`. A bad query answers 400 in the validation body before any byte is sent. A caller
+   * asking for anything else (an import-export of the release before) gets the former NDJSON form
+   * (`streamExport`) until the next release.
    */
   export: `${INTERNAL_PATH_PREFIX}${entity}/export/`,
 });
