@@ -7,9 +7,9 @@ import { startServiceProcess, waitForLine } from '../support/processes';
 /**
  * Retention (issue 19.8): `main.js prune` deletes, once, what is past its retention in the service's
  * schema (the audit log by AUDIT_LOG_RETENTION_DAYS, handled message ids by INBOX_RETENTION_DAYS,
- * expired idempotency keys, published events by OUTBOX_RETENTION) and keeps everything younger; a
- * CronJob or an operator runs it, and a running service does the same every 10 minutes. Real servers
- * only: the embedded database prunes itself while it runs.
+ * expired idempotency keys, published events by OUTBOX_RETENTION, record tables' changed rows after 15
+ * minutes) and keeps everything younger; a CronJob or an operator runs it, and a running service does
+ * the same every 10 minutes. Real servers only: the embedded database prunes itself while it runs.
  */
 const definitionOf = (name: string) => SERVICES.find(({ definition }) => definition.name === name)!.definition;
 let db: Client;
@@ -77,5 +77,23 @@ describe('pruning what is past its retention', () => {
     const { rows } = await db.query(`SELECT id FROM leads.outbox WHERE id = ANY($1::uuid[]) ORDER BY id`, [ids]);
     expect(rows.map((r: { id: string }) => r.id)).toEqual([young, pending].sort());
     await db.query(`DELETE FROM leads.outbox WHERE id = $1`, [pending]); // no relay runs here to publish it
+  });
+  it('when changed rows of leads are older than their 15 minutes, then `prune` deletes them, raises the horizon past them and keeps the younger', async () => {
+    const [tenant, oldRecord, youngRecord] = [randomUUID(), randomUUID(), randomUUID()];
+    const note = (recordId: string, age: string) =>
+      db.query(`INSERT INTO leads.leads_changed_rows (tenant_id, xid, record_id, noted_at) VALUES ($1, pg_current_xact_id()::text::bigint, $2, now() - $3::interval)`, [
+        tenant,
+        recordId,
+        age,
+      ]);
+    await note(oldRecord!, '20 minutes');
+    const { rows: written } = await db.query(`SELECT xid FROM leads.leads_changed_rows WHERE record_id = $1`, [oldRecord]);
+    await note(youngRecord!, '1 minute');
+    const deleted = await prune('leads', {});
+    expect(deleted['leads changed rows']).toBeGreaterThanOrEqual(1);
+    const { rows } = await db.query(`SELECT record_id FROM leads.leads_changed_rows WHERE tenant_id = $1`, [tenant]);
+    expect(rows.map((r: { record_id: string }) => r.record_id)).toEqual([youngRecord]);
+    const { rows: horizon } = await db.query(`SELECT below >= $1::bigint AS past FROM leads.leads_changed_rows_pruned`, [written[0].xid]);
+    expect(horizon).toEqual([{ past: true }]);
   });
 });

@@ -1,4 +1,4 @@
-import { asEventData, defineService, findRecords, lookupRoutes, profileReplica, type Db } from '@crm/shared';
+import { asEventData, changedRowsRetention, defineService, findRecords, lookupRoutes, profileReplica, type Db } from '@crm/shared';
 import { Router } from 'express';
 import { accountViews } from './accounts/account-view';
 import { ACCOUNTS } from './accounts/accounts.repository';
@@ -6,7 +6,7 @@ import { accountsOperations, accountsRoutes } from './accounts/accounts.routes';
 import { accountsOpportunitiesConfig } from './config';
 import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { KNOWN_RECORD_REPLICAS } from './known-records/known-records';
-import { accountsOpportunitiesMigrations } from './migrations';
+import { accountsOpportunitiesMigrations, RECORD_TABLES } from './migrations';
 import { opportunitiesOperations, opportunitiesRoutes } from './opportunities/opportunities.routes';
 import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
 
@@ -29,6 +29,7 @@ export const accountsOpportunitiesService = defineService({
       .use(accountsRoutes(context))
       .use(opportunitiesRoutes(context))
       .use(tasksRoutes(context)),
+  retention: ({ dataSource }) => changedRowsRetention(dataSource.manager, RECORD_TABLES),
   api: [...accountsOperations, ...opportunitiesOperations, ...tasksOperations],
 });
 

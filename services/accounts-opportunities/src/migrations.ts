@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, composedTextSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, recordChangedRowsSql, composedTextSql } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -14,6 +14,9 @@ import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagi
  * event), and `ON DELETE SET NULL` stays as the net under that. Contacts and leads live in other services:
  * they are checked against `known_records`, a replica fed by their events.
  */
+/** The service's record tables, which every records-layer migration applies to alike. */
+export const RECORD_TABLES = ['accounts', 'opportunities', 'tasks'];
+
 export const accountsOpportunitiesMigrations: SqlMigration[] = [
   messagingMigration,
   inboxRetentionMigration,
@@ -144,12 +147,12 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
   {
     name: 'RecordTotals1766300000002',
     // A list restricted only by who may open and who owns counts from these totals, at any size.
-    up: ['accounts', 'opportunities', 'tasks'].map((table) => recordTotalsSql(table, 'assigned_to')).join('\n'),
+    up: RECORD_TABLES.map((table) => recordTotalsSql(table, 'assigned_to')).join('\n'),
   },
   {
     name: 'RecordWriteCounts1766300000003',
     // A filtered list's count is kept per write version; the totals are written by one shard per transaction.
-    up: ['accounts', 'opportunities', 'tasks'].map((table) => recordTotalsFunctionSql(table, 'assigned_to') + recordWriteCountsSql(table)).join('\n'),
+    up: RECORD_TABLES.map((table) => recordTotalsFunctionSql(table, 'assigned_to') + recordWriteCountsSql(table)).join('\n'),
   },
   {
     name: 'ComposedText1766300000005',
@@ -160,5 +163,10 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
       composedTextSql('opportunities', ['name'], ['tags']),
       composedTextSql('tasks', ['title'], ['tags']),
     ].join('\n'),
+  },
+  {
+    name: 'ChangedRows1766300000006',
+    // A filtered list's kept count is carried through the rows written since, not counted again after each write.
+    up: RECORD_TABLES.map(recordChangedRowsSql).join('\n'),
   },
 ];

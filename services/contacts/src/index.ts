@@ -1,4 +1,4 @@
-import { asEventData, commonConfig, defineService, findRecords, lookupRoutes, profileReplica } from '@crm/shared';
+import { asEventData, changedRowsRetention, commonConfig, defineService, findRecords, lookupRoutes, profileReplica } from '@crm/shared';
 import { Router } from 'express';
 import { accountReplica } from './accounts/account-changes';
 import { contactViews } from './contacts/contact-view';
@@ -29,6 +29,7 @@ export const contactsService = defineService({
       .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, CONTACTS, tenantId, ids), contactViews) }))
       // With the custom-field routes first, so `custom-fields` is never read as a contact id.
       .use(contactsRoutes(deps)),
+  retention: ({ dataSource }) => changedRowsRetention(dataSource.manager, ['contacts']),
   api: [
     ...contactDuplicatesOperations,
     contactMergeOperation,

@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, composedTextSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, recordChangedRowsSql, composedTextSql } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -128,5 +128,10 @@ export const contactsMigrations: SqlMigration[] = [
     name: 'ComposedText1766300000005',
     // Text stored before requests were put in NFC, composed, so a search or a duplicate check finds it.
     up: composedTextSql('contacts', ['first_name', 'last_name', 'email', 'phone', 'title', 'linkedin_url'], ['tags']),
+  },
+  {
+    name: 'ChangedRows1766300000006',
+    // A filtered list's kept count is carried through the rows written since, not counted again after each write.
+    up: recordChangedRowsSql('contacts'),
   },
 ];

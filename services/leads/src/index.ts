@@ -1,4 +1,4 @@
-import { applyProfileEvent, asEventData, CONTACT_MERGED, defineService, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, asEventData, changedRowsRetention, CONTACT_MERGED, defineService, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
@@ -56,6 +56,7 @@ export const leadsService = defineService({
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );
   },
+  retention: ({ dataSource }) => changedRowsRetention(dataSource.manager, ['leads']),
   api: [
     ...leadDuplicatesOperations,
     leadMergeOperation,

@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql, composedTextSql } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql, recordChangedRowsSql, composedTextSql } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -158,5 +158,10 @@ export const leadsMigrations: SqlMigration[] = [
     name: 'ComposedText1766300000005',
     // Text stored before requests were put in NFC, composed, so a search or a duplicate check finds it.
     up: composedTextSql('leads', ['title', 'first_name', 'last_name', 'email', 'phone', 'company_name'], ['tags']),
+  },
+  {
+    name: 'ChangedRows1766300000006',
+    // A filtered list's kept count is carried through the rows written since, not counted again after each write.
+    up: recordChangedRowsSql('leads'),
   },
 ];

@@ -131,32 +131,88 @@ export const dropRecordTotalsSql = (table: string) => `
  * every tenant; the counts start at one for each tenant with rows.
  */
 export function recordWriteCountsSql(table: string): string {
-  const writes = `${table}_writes`;
-  const add = (rows: string) =>
-    `INSERT INTO ${writes} AS w (tenant_id, shard, n) SELECT DISTINCT tenant_id, ${TRANSACTION_SHARD}, 1 FROM ${rows}
-         ON CONFLICT (tenant_id, shard) DO UPDATE SET n = w.n + 1;`;
   return `
-    CREATE TABLE ${writes} (tenant_id uuid NOT NULL, shard smallint NOT NULL, n bigint NOT NULL, PRIMARY KEY (tenant_id, shard));
-    CREATE FUNCTION ${table}_count_writes() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        ${add('new_rows')}
-      ELSIF TG_OP = 'DELETE' THEN
-        ${add('old_rows')}
-      ELSIF TG_OP = 'UPDATE' THEN
-        ${add('(SELECT tenant_id FROM old_rows UNION ALL SELECT tenant_id FROM new_rows) AS changed')}
-      ELSE
-        UPDATE ${writes} SET n = n + 1;
-      END IF;
-      RETURN NULL;
-    END
-    $$;
+    CREATE TABLE ${table}_writes (tenant_id uuid NOT NULL, shard smallint NOT NULL, n bigint NOT NULL, PRIMARY KEY (tenant_id, shard));
+    ${writeCountsFunctionSql(table, false)}
     LOCK TABLE ${table} IN SHARE MODE;
-    INSERT INTO ${writes} (tenant_id, shard, n) SELECT DISTINCT tenant_id, 0, 1 FROM ${table};
+    INSERT INTO ${table}_writes (tenant_id, shard, n) SELECT DISTINCT tenant_id, 0, 1 FROM ${table};
     ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'writes', operation, 'count_writes')).join('\n    ')}
     CREATE TRIGGER ${table}_writes_on_truncate AFTER TRUNCATE ON ${table}
       FOR EACH STATEMENT EXECUTE FUNCTION ${table}_count_writes();
   `;
+}
+
+/** The writing transaction's id as a number (`xid8` as text: PostgreSQL has no cast to bigint). */
+const TRANSACTION_ID = 'pg_current_xact_id()::text::bigint';
+
+/**
+ * The function behind `<table>_writes`; with `changedRows` (`recordChangedRowsSql`) it also notes each
+ * changed row, as it was before the statement. `CREATE OR REPLACE`, so a later migration changes it in place.
+ */
+function writeCountsFunctionSql(table: string, changedRows: boolean): string {
+  const writes = `${table}_writes`;
+  const add = (rows: string) =>
+    `INSERT INTO ${writes} AS w (tenant_id, shard, n) SELECT DISTINCT tenant_id, ${TRANSACTION_SHARD}, 1 FROM ${rows}
+         ON CONFLICT (tenant_id, shard) DO UPDATE SET n = w.n + 1;`;
+  const note = (rows: string, before: string) =>
+    changedRows ? `INSERT INTO ${table}_changed_rows (tenant_id, xid, record_id, old_row) SELECT tenant_id, ${TRANSACTION_ID}, id, ${before} FROM ${rows};` : '';
+  return `CREATE OR REPLACE FUNCTION ${table}_count_writes() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        ${add('new_rows')}
+        ${note('new_rows', 'NULL')}
+      ELSIF TG_OP = 'DELETE' THEN
+        ${add('old_rows')}
+        ${note('old_rows AS o', 'to_jsonb(o)')}
+      ELSIF TG_OP = 'UPDATE' THEN
+        ${add('(SELECT tenant_id FROM old_rows UNION ALL SELECT tenant_id FROM new_rows) AS changed')}
+        ${note('old_rows AS o', 'to_jsonb(o)')}
+      ELSE
+        UPDATE ${writes} SET n = n + 1;
+        ${changedRows ? `-- Unnoted, the truncate's rows: no count kept from before it may be carried on.
+        UPDATE ${table}_changed_rows_pruned SET below = greatest(below, ${TRANSACTION_ID});` : ''}
+      END IF;
+      RETURN NULL;
+    END
+    $$;`;
+}
+
+/**
+ * The rows each committed write of a record table changed, as they were before it (none for an
+ * insert), for a while (`pruneChangedRows`): so a count kept from an earlier snapshot is carried to a
+ * later one by looking at only the rows written between them (`ListCounts`), not by counting a tenant's
+ * millions again after each write. `xid` is the writing transaction's, which a snapshot says it sees or
+ * not; `seq` orders one record's changes (a row is locked until its writer commits, so they follow in
+ * commit order). `<table>_changed_rows_pruned.below` is the newest transaction whose rows are gone:
+ * a kept count whose snapshot may not have seen it cannot be carried on.
+ */
+export function recordChangedRowsSql(table: string): string {
+  const changed = `${table}_changed_rows`;
+  return `
+    CREATE TABLE ${changed} (
+      tenant_id uuid NOT NULL,
+      xid bigint NOT NULL,
+      seq bigint GENERATED ALWAYS AS IDENTITY,
+      record_id uuid NOT NULL,
+      old_row jsonb,
+      noted_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX ${changed}_by_tenant ON ${changed} (tenant_id, xid);
+    CREATE TABLE ${changed}_pruned (single boolean PRIMARY KEY DEFAULT true CHECK (single), below bigint NOT NULL);
+    INSERT INTO ${changed}_pruned (below) VALUES (${TRANSACTION_ID});
+    ${writeCountsFunctionSql(table, true)}
+  `;
+}
+
+/** How long a record table's changed rows are kept: longer than any count kept from before them is carried on. */
+export const CHANGED_ROWS_KEPT = '15 minutes';
+
+/** Deletes the changed rows noted over `CHANGED_ROWS_KEPT` ago, raising the horizon past them; answers how many went. */
+export function pruneChangedRowsSql(table: string): string {
+  const changed = `${table}_changed_rows`;
+  return `WITH pruned AS (DELETE FROM ${changed} WHERE noted_at < now() - interval '${CHANGED_ROWS_KEPT}' RETURNING xid),
+      raised AS (UPDATE ${changed}_pruned SET below = greatest(below, (SELECT max(xid) FROM pruned)) WHERE EXISTS (SELECT 1 FROM pruned))
+    SELECT count(*)::int AS deleted FROM pruned`;
 }
 
 /**

@@ -46,9 +46,10 @@ export interface RecordTable<V extends OwnedValues, OrderField extends string = 
   /** A phone column a search of digits finds however it was typed (its table has `phoneDigitsIndexSql`). */
   phone?: keyof V & string;
   /**
-   * The table keeps its totals per tenant, owner and creator (`recordTotalsSql`), and its write counts
-   * per tenant (`recordWriteCountsSql`): lists count from the totals where they can, and keep other
-   * counts per write version (`ListCounts`).
+   * The table keeps its totals per tenant, owner and creator (`recordTotalsSql`), its write counts per
+   * tenant (`recordWriteCountsSql`) and its changed rows (`recordChangedRowsSql`, pruned by
+   * `changedRowsRetention`): lists count from the totals where they can, and keep other counts per write
+   * version, carried through the rows written since (`ListCounts`).
    */
   totals?: true;
 }

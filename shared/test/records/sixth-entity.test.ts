@@ -17,6 +17,7 @@ import {
   ownedRecordIndexes,
   recordTotalsSql,
   recordWriteCountsSql,
+  recordChangedRowsSql,
   requireOwnerMember,
   recordBody,
   recordRoutes,
@@ -79,7 +80,7 @@ const productKind: RecordKind<ProductValues, ProductView, z.output<typeof produc
 
 const productBody = recordBody({ name: requiredText(NAME_MAX), sku: optionalText(64), tags: tagsField, custom_fields: z.unknown(), assigned_to_id: uuidParam }, COMMON_SERVER_FIELDS);
 
-/** The one migration: the columns every record table has, its own, a generated `search_text`, the indexes, totals and write counts. */
+/** The one migration: the columns every record table has, its own, a generated `search_text`, the indexes, totals, write counts and changed rows. */
 const PRODUCTS_MIGRATION = {
   name: 'Products1765000000000',
   up: `${ENSURE_PG_TRGM}
@@ -93,7 +94,8 @@ const PRODUCTS_MIGRATION = {
        );
        ${ownedRecordIndexes('products')}
        ${recordTotalsSql('products', 'assigned_to')}
-       ${recordWriteCountsSql('products')}`,
+       ${recordWriteCountsSql('products')}
+       ${recordChangedRowsSql('products')}`,
 };
 
 let dataSource: DataSource, server: RunningServer;
