@@ -7,10 +7,11 @@ import { percentileOf } from './latency';
 
 /**
  * What keeping counts costs writes (architecture: big tenants; issue 21.2). The leads table as its
- * migrations make it, twice in one database: `upkeep_with` keeps its totals and write counts (every
- * migration), `upkeep_without` is the same with their triggers dropped. The writes the API makes (a
- * create, a PATCH, a status change, a delete, an import's one statement of 5,000 rows) go to both in
- * turn, one at a time, then creates from 8 connections at once into one tenant (who waits on whom).
+ * migrations make it, twice in one database: `upkeep_with` keeps its totals, write counts, changed rows
+ * and custom values (every migration), `upkeep_without` is the same with their triggers dropped. The
+ * writes the API makes (a create, a PATCH, a custom field's change, a status change, a delete, an
+ * import's one statement of 5,000 rows), each with the seed's three custom fields, go to both in turn,
+ * one at a time, then creates from 8 connections at once into one tenant (who waits on whom).
  * Prints each write's p50 with and without the upkeep, and their ratio, measured in the same run.
  *
  *   npm run bench -- count-upkeep
@@ -32,7 +33,10 @@ interface Table {
   ids: string[];
 }
 
-const UPKEEP_TRIGGERS = ['totals_on_insert', 'totals_on_delete', 'totals_on_update', 'totals_on_truncate', 'writes_on_insert', 'writes_on_delete', 'writes_on_update', 'writes_on_truncate'];
+const UPKEEP_TRIGGERS = ['totals', 'writes', 'custom_values'].flatMap((kept) => ['insert', 'delete', 'update', 'truncate'].map((operation) => `${kept}_on_${operation}`));
+
+/** The custom fields of every row written: a dropdown, a number and a date, as the big tenant's. */
+const CUSTOM_FIELDS = `'{"segment": "smb", "score": 42, "follow_up": "2026-06-01"}'::jsonb`;
 
 async function openTable(name: Table['name'], url: string): Promise<Table> {
   const schema = `upkeep_${name}`;
@@ -43,8 +47,8 @@ async function openTable(name: Table['name'], url: string): Promise<Table> {
   const db = await openServiceDatabase({ url, schema, migrations: leadsService.migrations, poolSize: CONCURRENT + 2 });
   if (name === 'without') for (const trigger of UPKEEP_TRIGGERS) await db.query(`DROP TRIGGER leads_${trigger} ON leads`);
   await db.query(
-    `INSERT INTO leads (id, tenant_id, created_by, assigned_to, first_name, last_name, status, tags)
-     SELECT gen_random_uuid(), $1, $2, $2, 'Seed', 'Row ' || i, 'new', ARRAY['tag' || (i % 10)] FROM generate_series(1, $3::int) AS i`,
+    `INSERT INTO leads (id, tenant_id, created_by, assigned_to, first_name, last_name, status, tags, custom_fields)
+     SELECT gen_random_uuid(), $1, $2, $2, 'Seed', 'Row ' || i, 'new', ARRAY['tag' || (i % 10)], ${CUSTOM_FIELDS} FROM generate_series(1, $3::int) AS i`,
     [tenantId, owner, SEEDED],
   );
   await db.query('VACUUM ANALYZE leads');
@@ -52,8 +56,8 @@ async function openTable(name: Table['name'], url: string): Promise<Table> {
   return { name, db, ids };
 }
 
-const CREATE = `INSERT INTO leads (id, tenant_id, created_by, assigned_to, first_name, last_name, status, tags)
-  VALUES (gen_random_uuid(), $1, $2, $2, 'Bench', 'Create', 'new', '{bench}') RETURNING id`;
+const CREATE = `INSERT INTO leads (id, tenant_id, created_by, assigned_to, first_name, last_name, status, tags, custom_fields)
+  VALUES (gen_random_uuid(), $1, $2, $2, 'Bench', 'Create', 'new', '{bench}', ${CUSTOM_FIELDS}) RETURNING id`;
 
 /** One write, given the table and the request's number. */
 type Write = (table: Table, i: number) => Promise<unknown>;
@@ -64,6 +68,15 @@ const WRITES: Array<{ label: string; times: number; write: Write }> = [
     label: 'PATCH (a title: no total moves, the write count does)',
     times: REQUESTS,
     write: (table, i) => table.db.query(`UPDATE leads SET title = $2, version = version + 1, updated_at = now() WHERE id = $1`, [table.ids[i % table.ids.length], `Title ${i}`]),
+  },
+  {
+    label: 'custom field change (its values are written again)',
+    times: REQUESTS,
+    write: (table, i) =>
+      table.db.query(`UPDATE leads SET custom_fields = custom_fields || jsonb_build_object('score', $2::int), version = version + 1, updated_at = now() WHERE id = $1`, [
+        table.ids[i % table.ids.length],
+        i % 100,
+      ]),
   },
   {
     label: 'status change (a total moves)',
@@ -88,8 +101,8 @@ const WRITES: Array<{ label: string; times: number; write: Write }> = [
     times: IMPORTS,
     write: (table) =>
       table.db.query(
-        `INSERT INTO leads (id, tenant_id, created_by, assigned_to, first_name, last_name, status, tags)
-         SELECT gen_random_uuid(), $1, $2, $2, 'Imported', 'Row ' || i, 'new', '{import}' FROM generate_series(1, 5000) AS i`,
+        `INSERT INTO leads (id, tenant_id, created_by, assigned_to, first_name, last_name, status, tags, custom_fields)
+         SELECT gen_random_uuid(), $1, $2, $2, 'Imported', 'Row ' || i, 'new', '{import}', ${CUSTOM_FIELDS} FROM generate_series(1, 5000) AS i`,
         [tenantId, owner],
       ),
   },
@@ -135,7 +148,7 @@ async function main(): Promise<void> {
   await admin.end();
   url.pathname = '/crm_bench_upkeep';
   const tables = [await openTable('with', url.toString()), await openTable('without', url.toString())];
-  console.log(`the leads table with and without its totals and write counts, ${SEEDED} rows each; ${REQUESTS} of each write, in turn`);
+  console.log(`the leads table with and without its totals, write counts, changed rows and custom values, ${SEEDED} rows each; ${REQUESTS} of each write, in turn`);
   const lines: string[] = [];
   const line = (label: string, withUpkeep: number, without: number, unit: string) => {
     const text = `${label.padEnd(56)} with ${withUpkeep.toFixed(2)} ${unit}  without ${without.toFixed(2)} ${unit}  with/without ${(withUpkeep / without).toFixed(2)}`;

@@ -150,6 +150,7 @@ export async function seedLeads(
     await loadLeads(db, tenant, leadsPerTenant, customFields);
   }
   await db.query('VACUUM ANALYZE leads.leads');
+  await db.query('VACUUM ANALYZE leads.leads_custom_values');
   return seeded;
 }
 

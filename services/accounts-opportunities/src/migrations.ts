@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, recordChangedRowsSql, composedTextSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, inboxRetentionMigration, messagingMigration, profileReplicaMigration, OWNED_RECORD_COLUMNS, ownedRecordIndexes, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, recordChangedRowsSql, recordCustomValuesMigrations, composedTextSql } from '@crm/shared';
 
 /**
  * The accounts_opportunities schema. As for leads, indexes serve a page with its count at a million
@@ -169,4 +169,6 @@ export const accountsOpportunitiesMigrations: SqlMigration[] = [
     // A filtered list's kept count is carried through the rows written since, not counted again after each write.
     up: RECORD_TABLES.map(recordChangedRowsSql).join('\n'),
   },
+  // A custom field's bound is an index range over the number and date values, not a read of every record.
+  ...RECORD_TABLES.flatMap((table) => recordCustomValuesMigrations(table, 1766300000007)),
 ];

@@ -1,4 +1,4 @@
-import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, recordChangedRowsSql, composedTextSql } from '@crm/shared';
+import { ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, recordTotalsFunctionSql, recordWriteCountsSql, recordChangedRowsSql, recordCustomValuesMigrations, composedTextSql } from '@crm/shared';
 import { CONTACT_DUPLICATES } from './duplicates/contact-duplicates';
 
 /**
@@ -134,4 +134,6 @@ export const contactsMigrations: SqlMigration[] = [
     // A filtered list's kept count is carried through the rows written since, not counted again after each write.
     up: recordChangedRowsSql('contacts'),
   },
+  // A custom field's bound is an index range over the number and date values, not a read of every record.
+  ...recordCustomValuesMigrations('contacts', 1766300000007),
 ];

@@ -1,4 +1,4 @@
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql, recordChangedRowsSql, composedTextSql } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, customFieldsMigration, duplicateIndexesSql, inboxRetentionMigration, messagingMigration, profileReplicaMigration, recordNotesMigration, type SqlMigration, phoneDigitsIndexSql, newestDuplicateIndexesSql, recordTotalsSql, dropRecordTotalsSql, recordWriteCountsSql, recordChangedRowsSql, recordCustomValuesMigrations, composedTextSql } from '@crm/shared';
 import { LEAD_DUPLICATES } from './duplicates/lead-duplicates';
 
 /**
@@ -164,4 +164,6 @@ export const leadsMigrations: SqlMigration[] = [
     // A filtered list's kept count is carried through the rows written since, not counted again after each write.
     up: recordChangedRowsSql('leads'),
   },
+  // A custom field's bound is an index range over the number and date values, not a read of every record.
+  ...recordCustomValuesMigrations('leads', 1766300000007),
 ];

@@ -107,28 +107,59 @@ export function parseCustomFieldFilters(
 }
 
 /**
+ * Where a record table's number and date custom-field values are kept one per row and indexed
+ * (`recordCustomValuesSql`), so a bound is looked up there rather than read from every record:
+ * `table` is that table, `recordTable` the records' and `tenantParam` the list's parameter holding the tenant.
+ */
+export interface CustomValuesSql {
+  table: string;
+  recordTable: string;
+  tenantParam: string;
+}
+
+/** A list's custom-field conditions: those on the records, and what they imply for the indexes (`ListFilterSql`). */
+export interface CustomFieldConditions {
+  conditions: string[];
+  params: unknown[];
+  implied: string[];
+  createdBetween: { oldest: string; newest: string }[];
+}
+
+/**
  * SQL conditions for the filters on a jsonb `column`, with parameters numbered from `firstParamIndex`.
  * Containment (`column @> {"key": value}`) compares jsonb values by type: numbers as numbers (10 matches
  * 10.0), strings exactly, booleans as booleans; and a `gin (column jsonb_path_ops)` index serves it,
  * which is why every record table should carry one. A bound compares the field's value as a number
  * (numbers) or as its `YYYY-MM-DD` text (dates, which sorts as the calendar does); a record without the
- * field is outside every bound.
+ * field is outside every bound. With `values`, each bound also implies its value's row in that table
+ * (an index finds the records) and the range of creation times of the records it matches (a walk of
+ * the default order starts where they are).
  */
 export function customFieldFilterSql(
   filters: readonly CustomFieldFilter[],
   column: string,
   firstParamIndex: number,
-): { conditions: string[]; params: unknown[] } {
+  values?: CustomValuesSql,
+): CustomFieldConditions {
   const target = assertSqlIdentifier(column);
   const params: unknown[] = [];
   const param = (value: unknown) => `$${firstParamIndex + params.push(value) - 1}`;
+  const implied: string[] = [];
+  const createdBetween: CustomFieldConditions['createdBetween'] = [];
   const conditions = filters.map((filter) => {
     if (filter.bound === undefined) return `${target} @> ${param(JSON.stringify({ [filter.key]: filter.value }))}::jsonb`;
     const key = param(filter.key);
-    const bound = param(String(filter.value));
-    return typeof filter.value === 'number'
-      ? `(CASE WHEN jsonb_typeof(${target} -> ${key}::text) = 'number' THEN (${target} ->> ${key}::text)::numeric END) ${BOUNDS[filter.bound]} ${bound}::numeric`
-      : `(${target} ->> ${key}::text) ${BOUNDS[filter.bound]} ${bound}::text`;
+    const isNumber = typeof filter.value === 'number';
+    const bound = `${param(String(filter.value))}::${isNumber ? 'numeric' : 'text'}`;
+    if (values !== undefined) {
+      const kept = `FROM ${values.table} AS kept WHERE kept.tenant_id = ${values.tenantParam} AND kept.field = ${key}::text
+          AND kept.${isNumber ? 'number_value' : 'date_value'} ${BOUNDS[filter.bound]} ${bound}`;
+      implied.push(`EXISTS (SELECT 1 ${kept} AND kept.record_id = ${values.recordTable}.id)`);
+      createdBetween.push({ oldest: `(SELECT min(kept.created_at) ${kept})`, newest: `(SELECT max(kept.created_at) ${kept})` });
+    }
+    return isNumber
+      ? `(CASE WHEN jsonb_typeof(${target} -> ${key}::text) = 'number' THEN (${target} ->> ${key}::text)::numeric END) ${BOUNDS[filter.bound]} ${bound}`
+      : `(${target} ->> ${key}::text) ${BOUNDS[filter.bound]} ${bound}`;
   });
-  return { conditions, params };
+  return { conditions, params, implied, createdBetween };
 }

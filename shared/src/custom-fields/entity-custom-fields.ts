@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { DataSource, Db } from '../database';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
 import type { CustomFieldWriteMode } from './custom-field-values';
+import type { CustomFieldConditions } from './custom-field-filters';
 import { definitionsFromJson, definitionsJsonColumn, loadDefinitions } from './custom-fields.repository';
 import type { ApiOperation } from '../openapi';
 import { customFieldOperations, customFieldRoutes } from './custom-fields.routes';
@@ -27,13 +28,16 @@ export interface EntityCustomFields {
   definitionsOf(column: unknown): CustomFieldDefinitionView[];
   /** A body's `custom_fields` checked against the definitions: the values to store, or a 400. */
   validValues(db: Db, tenantId: string, mode: CustomFieldWriteMode, input: unknown, existing: Record<string, unknown>): Promise<Record<string, unknown>>;
-  /** A list's `cf_<key>` filters as SQL on the table's `custom_fields` (served by its GIN index). */
+  /**
+   * A list's `cf_<key>` filters as SQL on the table's `custom_fields` (equality served by its GIN index,
+   * bounds by `<table>_custom_values`); `tenantParam` is the list's parameter holding the tenant.
+   */
   listConditions(
     db: Db,
     tenantId: string,
     custom: Record<string, unknown>,
-    firstParamIndex: number,
-  ): Promise<{ conditions: string[]; params: unknown[] }>;
+    params: { first: number; tenant: string },
+  ): Promise<CustomFieldConditions>;
 }
 
 export function entityCustomFields(options: { entity: string; basePath: string; recordTable: string }): EntityCustomFields {
@@ -47,7 +51,11 @@ export function entityCustomFields(options: { entity: string; basePath: string; 
     definitionsColumn: (tenantIdSql, alias) => definitionsJsonColumn(tenantIdSql, entity, alias),
     definitionsOf: (column) => definitionsFromJson(column as Parameters<typeof definitionsFromJson>[0]).map(customFieldDefinitionView),
     validValues: (db, tenantId, mode, input, existing) => validCustomFieldValues(db, scope(tenantId), mode, input, existing),
-    listConditions: (db, tenantId, custom, firstParamIndex) =>
-      customFieldListConditions(db, scope(tenantId), custom, { column: 'custom_fields', firstParamIndex }),
+    listConditions: (db, tenantId, custom, params) =>
+      customFieldListConditions(db, scope(tenantId), custom, {
+        column: 'custom_fields',
+        firstParamIndex: params.first,
+        values: { table: `${recordTable}_custom_values`, recordTable, tenantParam: params.tenant },
+      }),
   };
 }

@@ -25,6 +25,8 @@ export {
   splitCustomFieldParams,
   CUSTOM_FIELD_FILTER_MESSAGES,
   type CustomFieldFilter,
+  type CustomFieldConditions,
+  type CustomValuesSql,
 } from './custom-field-filters';
 export { validCustomFieldValues, customFieldListConditions } from './record-custom-fields';
 export { entityCustomFields, type EntityCustomFields } from './entity-custom-fields';

@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import { CUSTOM_FIELD_PARAM_PREFIX, customFieldFilterSql, parseCustomFieldFilters } from './custom-field-filters';
+import { CUSTOM_FIELD_PARAM_PREFIX, customFieldFilterSql, parseCustomFieldFilters, type CustomFieldConditions, type CustomValuesSql } from './custom-field-filters';
 import { requireValidCustomFieldValues, type CustomFieldWriteMode } from './custom-field-values';
 import { loadDefinitions, type CustomFieldScope } from './custom-fields.repository';
 
@@ -27,9 +27,9 @@ export async function customFieldListConditions(
   db: Db,
   scope: CustomFieldScope,
   customParams: Record<string, unknown>,
-  sql: { column: string; firstParamIndex: number },
-): Promise<{ conditions: string[]; params: unknown[] }> {
-  if (!Object.keys(customParams).some((name) => name.startsWith(CUSTOM_FIELD_PARAM_PREFIX))) return { conditions: [], params: [] };
+  sql: { column: string; firstParamIndex: number; values?: CustomValuesSql },
+): Promise<CustomFieldConditions> {
+  if (!Object.keys(customParams).some((name) => name.startsWith(CUSTOM_FIELD_PARAM_PREFIX))) return { conditions: [], params: [], implied: [], createdBetween: [] };
   const definitions = await loadDefinitions(db, scope.tenantId, scope.entity);
-  return customFieldFilterSql(parseCustomFieldFilters(customParams, definitions), sql.column, sql.firstParamIndex);
+  return customFieldFilterSql(parseCustomFieldFilters(customParams, definitions), sql.column, sql.firstParamIndex, sql.values);
 }

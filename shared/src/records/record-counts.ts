@@ -46,7 +46,7 @@ export class ListCounts {
 
   async count(db: Db, filter: CountedFilter): Promise<number> {
     const { name } = this.table;
-    const where = filter.conditions.join(' AND ');
+    const where = [...filter.conditions, ...(filter.implied ?? [])].join(' AND ');
     if (this.table.totals !== true) return countRows(db, name, where, filter.params);
     if (filter.countsFromTotals) {
       const row = await queryOne<{ count: number }>(db, `SELECT coalesce(sum(n), 0)::int AS count FROM ${name}_totals WHERE ${where}`, filter.params);
@@ -69,7 +69,7 @@ export class ListCounts {
   /**
    * `kept` carried to the list's snapshot through the rows changed since its own: plus those that match
    * now, minus those that matched as they were then (a record's oldest image not seen by `kept`). None
-   * when too many changed or some that did are pruned already.
+   * when too many changed, or when `kept`'s snapshot did not see every write whose rows are pruned.
    */
   private async carried(db: Db, filter: CountedFilter, kept: KeptCount): Promise<Omit<KeptCount, 'version'> | undefined> {
     const { name } = this.table;
@@ -78,7 +78,9 @@ export class ListCounts {
     const changes = (await queryOne<{ changes: number; covered: boolean }>(
       db,
       `SELECT count(*)::int AS changes,
-         (SELECT below < pg_snapshot_xmin($1::pg_snapshot)::text::bigint FROM ${name}_changed_rows_pruned) AS covered
+         (SELECT pg_snapshot_xmax(through) <= pg_snapshot_xmax($1::pg_snapshot) AND NOT EXISTS (
+            SELECT 1 FROM pg_snapshot_xip($1::pg_snapshot) AS running(xid) WHERE pg_visible_in_snapshot(running.xid, through))
+          FROM ${name}_changed_rows_pruned) AS covered
        FROM ${name}_changed_rows WHERE ${unseenChanges('$1', '$2')}`,
       sinceKept,
     ))!;

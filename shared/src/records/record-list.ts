@@ -22,7 +22,11 @@ export interface RecordListQuery {
 export class ListFilter implements ListFilterSql {
   readonly params: unknown[] = [];
   readonly conditions: string[];
+  readonly implied: string[] = [];
+  readonly createdBetween: NonNullable<ListFilterSql['createdBetween']> = [];
   readonly tenantId: string;
+  /** The parameter holding the tenant. */
+  private readonly tenantParam: string;
   /** Set by any condition but who may open a record, who owns it and the totals' key columns (see `countsFromTotals`). */
   private narrowed = false;
 
@@ -33,6 +37,7 @@ export class ListFilter implements ListFilterSql {
   ) {
     this.conditions = [visibleRecordsCondition(caller, ownerColumn, this.params)];
     this.tenantId = caller.tenantId;
+    this.tenantParam = `$${this.params.indexOf(caller.tenantId) + 1}`;
   }
 
   /**
@@ -88,9 +93,11 @@ export class ListFilter implements ListFilterSql {
 
   /** The `cf_<key>` filters, typed by the tenant's definitions of the entity (400 on a bad one). */
   async customFields(db: Db, customFields: EntityCustomFields, tenantId: string, params: Record<string, unknown>): Promise<this> {
-    const custom = await customFields.listConditions(db, tenantId, params, this.params.length + 1);
+    const custom = await customFields.listConditions(db, tenantId, params, { first: this.params.length + 1, tenant: this.tenantParam });
     if (custom.conditions.length > 0) this.narrowed = true;
     this.conditions.push(...custom.conditions);
+    this.implied.push(...custom.implied);
+    this.createdBetween.push(...custom.createdBetween);
     this.params.push(...custom.params);
     return this;
   }

@@ -1,4 +1,5 @@
 /** What the migration of every record table is made of (README "Adding an entity"). */
+import type { SqlMigration } from '../database';
 import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM } from '../database/extensions';
 import { phoneDigitsSql } from './record-table';
 
@@ -146,6 +147,18 @@ export function recordWriteCountsSql(table: string): string {
 const TRANSACTION_ID = 'pg_current_xact_id()::text::bigint';
 
 /**
+ * The statement's snapshot as it would be if this transaction had committed: everything it sees, and
+ * this transaction; transactions still running, or begun since it was taken, not.
+ */
+const SNAPSHOT_SEEING_THIS_TRANSACTION = `(
+          pg_snapshot_xmin(pg_current_snapshot()) || ':' || (${TRANSACTION_ID} + 1) || ':' || coalesce((
+            SELECT string_agg(running::text, ',' ORDER BY running) FROM (
+              SELECT xid::text::bigint AS running FROM pg_snapshot_xip(pg_current_snapshot()) AS xid
+              UNION SELECT generate_series(pg_snapshot_xmax(pg_current_snapshot())::text::bigint, ${TRANSACTION_ID} - 1)
+            ) AS others WHERE running <> ${TRANSACTION_ID}), '')
+        )::pg_snapshot`;
+
+/**
  * The function behind `<table>_writes`; with `changedRows` (`recordChangedRowsSql`) it also notes each
  * changed row, as it was before the statement. `CREATE OR REPLACE`, so a later migration changes it in place.
  */
@@ -169,8 +182,8 @@ function writeCountsFunctionSql(table: string, changedRows: boolean): string {
         ${note('old_rows AS o', 'to_jsonb(o)')}
       ELSE
         UPDATE ${writes} SET n = n + 1;
-        ${changedRows ? `-- Unnoted, the truncate's rows: no count kept from before it may be carried on.
-        UPDATE ${table}_changed_rows_pruned SET below = greatest(below, ${TRANSACTION_ID});` : ''}
+        ${changedRows ? `-- Unnoted, the truncate's rows: no count kept by a snapshot that did not see it may be carried on.
+        UPDATE ${table}_changed_rows_pruned SET through = ${SNAPSHOT_SEEING_THIS_TRANSACTION};` : ''}
       END IF;
       RETURN NULL;
     END
@@ -183,8 +196,8 @@ function writeCountsFunctionSql(table: string, changedRows: boolean): string {
  * later one by looking at only the rows written between them (`ListCounts`), not by counting a tenant's
  * millions again after each write. `xid` is the writing transaction's, which a snapshot says it sees or
  * not; `seq` orders one record's changes (a row is locked until its writer commits, so they follow in
- * commit order). `<table>_changed_rows_pruned.below` is the newest transaction whose rows are gone:
- * a kept count whose snapshot may not have seen it cannot be carried on.
+ * commit order). `<table>_changed_rows_pruned.through` is a snapshot that saw every write whose rows are
+ * gone: a count kept by a snapshot that did not see all it saw cannot be carried on.
  */
 export function recordChangedRowsSql(table: string): string {
   const changed = `${table}_changed_rows`;
@@ -198,22 +211,116 @@ export function recordChangedRowsSql(table: string): string {
       noted_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX ${changed}_by_tenant ON ${changed} (tenant_id, xid);
-    CREATE TABLE ${changed}_pruned (single boolean PRIMARY KEY DEFAULT true CHECK (single), below bigint NOT NULL);
-    INSERT INTO ${changed}_pruned (below) VALUES (${TRANSACTION_ID});
+    CREATE TABLE ${changed}_pruned (
+      single boolean PRIMARY KEY DEFAULT true CHECK (single),
+      through pg_snapshot NOT NULL,
+      next_through pg_snapshot NOT NULL
+    );
+    INSERT INTO ${changed}_pruned (through, next_through) VALUES (pg_current_snapshot(), pg_current_snapshot());
     ${writeCountsFunctionSql(table, true)}
   `;
 }
 
-/** How long a record table's changed rows are kept: longer than any count kept from before them is carried on. */
+/** How long at least a record table's changed rows are kept: longer than any count kept from before them is carried on. */
 export const CHANGED_ROWS_KEPT = '15 minutes';
 
-/** Deletes the changed rows noted over `CHANGED_ROWS_KEPT` ago, raising the horizon past them; answers how many went. */
+/**
+ * Deletes the changed rows noted over `CHANGED_ROWS_KEPT` ago whose writes the previous pruning's
+ * snapshot saw, and keeps that snapshot as the one that saw every pruned write; answers how many went.
+ * By snapshot, not by transaction id: a long writer still running elsewhere (an import, another
+ * database's) neither loses its rows nor stops counts being carried past the pruned ones.
+ */
 export function pruneChangedRowsSql(table: string): string {
   const changed = `${table}_changed_rows`;
-  return `WITH pruned AS (DELETE FROM ${changed} WHERE noted_at < now() - interval '${CHANGED_ROWS_KEPT}' RETURNING xid),
-      raised AS (UPDATE ${changed}_pruned SET below = greatest(below, (SELECT max(xid) FROM pruned)) WHERE EXISTS (SELECT 1 FROM pruned))
+  return `WITH last AS (SELECT next_through FROM ${changed}_pruned),
+      pruned AS (DELETE FROM ${changed} AS c USING last
+                 WHERE c.noted_at < now() - interval '${CHANGED_ROWS_KEPT}' AND pg_visible_in_snapshot(c.xid::text::xid8, last.next_through) RETURNING 1),
+      moved AS (UPDATE ${changed}_pruned SET through = next_through, next_through = pg_current_snapshot())
     SELECT count(*)::int AS deleted FROM pruned`;
 }
+
+/**
+ * A record table's number and date custom-field values, one row per record and field, indexed by
+ * tenant, field and value (architecture: big tenants): a bound (`cf_<key>__gte`, `__lte`) is an index
+ * range there, not a read of every record's jsonb, and each entry carries its record's `created_at`, so
+ * the range of creation times of the matches is read from the index alone (where a walk of the default
+ * order starts). A number is kept as `number_value`; a string that reads as a date (`YYYY-MM-DD`, what a
+ * date field holds) as its text in `date_value`, which sorts as the calendar does. Kept by statement
+ * triggers in the writing transaction, as the totals are, so a list's snapshot sees both alike.
+ *
+ * For a table holding records, four migrations from `timestamp` on, none of which stops writes: the
+ * table and its triggers; the values of the records already there (one statement, beside the writes:
+ * a value a concurrent write has kept already stays); each index, built concurrently. A list reads the
+ * values only once all have run (the migrate step runs before the release's code).
+ */
+export function recordCustomValuesMigrations(table: string, timestamp: number): SqlMigration[] {
+  const name = `${table.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())}CustomValues`;
+  return [
+    { name: `${name}${timestamp}`, up: customValuesKeptSql(table) },
+    { name: `${name}Filled${timestamp + 1}`, transaction: false, up: keepCustomValuesSql(table, table, 'DO NOTHING') },
+    ...customValuesIndexesSql(table, 'CONCURRENTLY IF NOT EXISTS').map((up, index) => ({ name: `${name}Index${index + 1}${timestamp + 2 + index}`, transaction: false as const, up })),
+  ];
+}
+
+/** `recordCustomValuesMigrations` in one migration, for a table created in the same one or still small (writes wait for it). */
+export const recordCustomValuesSql = (table: string): string =>
+  [customValuesKeptSql(table), keepCustomValuesSql(table, table, 'DO NOTHING'), ...customValuesIndexesSql(table, '')].join(';\n');
+
+/** Writes the custom values of `rows` (with `conflict`: what becomes of a value kept already). */
+function keepCustomValuesSql(table: string, rows: string, conflict: string): string {
+  return `INSERT INTO ${table}_custom_values AS kept (tenant_id, field, record_id, created_at, number_value, date_value)
+         SELECT r.tenant_id, field.key, r.id, r.created_at,
+           CASE WHEN jsonb_typeof(field.value) = 'number' THEN field.value::numeric END,
+           CASE WHEN jsonb_typeof(field.value) = 'string' THEN field.value #>> '{}' END
+         FROM ${rows} AS r, jsonb_each(r.custom_fields) AS field
+         WHERE jsonb_typeof(field.value) = 'number'
+            OR (jsonb_typeof(field.value) = 'string' AND field.value #>> '{}' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')
+         ON CONFLICT (record_id, field) ${conflict}`;
+}
+
+/** The values table and the triggers keeping it; a write's values replace any the filling wrote before them. */
+function customValuesKeptSql(table: string): string {
+  const values = `${table}_custom_values`;
+  const keep = (rows: string) =>
+    `${keepCustomValuesSql(table, rows, `DO UPDATE SET number_value = EXCLUDED.number_value, date_value = EXCLUDED.date_value`)};`;
+  const changed = `(SELECT n.* FROM old_rows o JOIN new_rows n USING (id) WHERE o.custom_fields IS DISTINCT FROM n.custom_fields)`;
+  return `
+    CREATE TABLE ${values} (
+      record_id uuid NOT NULL,
+      field text NOT NULL,
+      tenant_id uuid NOT NULL,
+      created_at timestamptz NOT NULL,
+      number_value numeric,
+      date_value text,
+      PRIMARY KEY (record_id, field)
+    );
+    CREATE FUNCTION ${table}_keep_custom_values() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        ${keep('new_rows')}
+      ELSIF TG_OP = 'DELETE' THEN
+        DELETE FROM ${values} AS v USING old_rows AS o WHERE v.record_id = o.id;
+      ELSIF TG_OP = 'UPDATE' THEN
+        -- Only records whose custom fields changed: their values are written again.
+        DELETE FROM ${values} AS v USING ${changed} AS r WHERE v.record_id = r.id;
+        ${keep(changed)}
+      ELSE
+        TRUNCATE ${values};
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+    ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'custom_values', operation, 'keep_custom_values')).join('\n    ')}
+    CREATE TRIGGER ${table}_custom_values_on_truncate AFTER TRUNCATE ON ${table}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_keep_custom_values()`;
+}
+
+/** The values' indexes (`how`: `CONCURRENTLY IF NOT EXISTS`, or nothing), each carrying what a bound's page and range read. */
+const customValuesIndexesSql = (table: string, how: string): string[] =>
+  (['number', 'date'] as const).map(
+    (kind) =>
+      `CREATE INDEX ${how} ${table}_custom_values_by_${kind} ON ${table}_custom_values (tenant_id, field, ${kind}_value) INCLUDE (created_at, record_id) WHERE ${kind}_value IS NOT NULL`,
+  );
 
 /**
  * Puts a record table's stored text in Unicode's composed form (NFC), as every request's text has been

@@ -317,6 +317,17 @@ export async function replaceReference<V extends OwnedValues>(
 export interface ListFilterSql {
   conditions: string[];
   params: unknown[];
+  /**
+   * Conditions the others imply, there only to lead PostgreSQL to an index (a custom field's bound,
+   * looked up in `<table>_custom_values`); they read other tables, so a row rebuilt from an old image
+   * (`ListCounts`) is judged without them. Their parameters are among `params`.
+   */
+  implied?: string[];
+  /**
+   * The oldest and newest `created_at` a match can have, as SQL: a page in creation order is read
+   * from there, not by walking past every newer (or older) record first.
+   */
+  createdBetween?: { oldest: string; newest: string }[];
 }
 
 export interface ListOrder<OrderField extends string> {
@@ -329,6 +340,13 @@ function orderBy<OrderField extends string>(table: RecordTable<OwnedValues, Orde
   const direction = order.descending ? 'DESC' : 'ASC';
   // Qualified with the table: the select list may read a column under its own name as another type.
   return `ORDER BY ${table.name}.${table.orderColumns[order.field]} ${direction}, ${table.name}.id ${direction}`;
+}
+
+/** In creation order, the creation time past which no record matches: where a walk of the order starts. */
+function walkStart<OrderField extends string>(table: Pick<RecordTable<OwnedValues, OrderField>, 'name' | 'orderColumns'>, filter: ListFilterSql, order: ListOrder<OrderField>): string[] {
+  if (table.orderColumns[order.field] !== 'created_at') return [];
+  const column = `${table.name}.created_at`;
+  return (filter.createdBetween ?? []).map(({ oldest, newest }) => (order.descending ? `${column} <= ${newest}` : `${column} >= ${oldest}`));
 }
 
 /**
@@ -358,7 +376,7 @@ export async function listRecords<V extends OwnedValues, OrderField extends stri
     descending: order.descending,
     id: `${table.name}.id`,
   };
-  const query = { select: recordSelectList(table), from: table.name, where: filter.conditions, params: filter.params, order: orderSql };
+  const query = { select: recordSelectList(table), from: table.name, where: [...filter.conditions, ...(filter.implied ?? []), ...walkStart(table, filter, order)], params: filter.params, order: orderSql };
   if (!options.walkOrder) return mapPageRows(await readPageRows<Row>(db, query, window), (row) => recordFromRow(table, row));
   await db.query(WALK_ORDER.map((setting) => `SET LOCAL ${setting} = ${setting.startsWith('enable') ? 'off' : '0'}`).join('; '));
   const rows = await readPageRows<Row>(db, query, window);

@@ -111,6 +111,8 @@ describe('cf_<key> list filters', () => {
     ).toEqual({
       conditions: ['custom_fields @> $3::jsonb', 'custom_fields @> $4::jsonb'],
       params: ['{"budget":10}', '{"vip":true}'],
+      implied: [],
+      createdBetween: [],
     });
   });
 

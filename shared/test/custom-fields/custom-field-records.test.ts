@@ -118,7 +118,7 @@ describe('custom field values in the database', () => {
         cf_sibling: 'Filtering on this custom field is not allowed.',
       },
     });
-    expect(await customFieldListConditions(dataSource, scope, {}, { column: 'custom_fields', firstParamIndex: 1 })).toEqual({ conditions: [], params: [] });
+    expect(await customFieldListConditions(dataSource, scope, {}, { column: 'custom_fields', firstParamIndex: 1 })).toEqual({ conditions: [], params: [], implied: [], createdBetween: [] });
   });
 
   it('when a record is written, then its values are checked against the tenant’s definitions of that entity', async () => {

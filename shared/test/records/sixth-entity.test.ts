@@ -18,6 +18,7 @@ import {
   recordTotalsSql,
   recordWriteCountsSql,
   recordChangedRowsSql,
+  recordCustomValuesSql,
   requireOwnerMember,
   recordBody,
   recordRoutes,
@@ -80,7 +81,7 @@ const productKind: RecordKind<ProductValues, ProductView, z.output<typeof produc
 
 const productBody = recordBody({ name: requiredText(NAME_MAX), sku: optionalText(64), tags: tagsField, custom_fields: z.unknown(), assigned_to_id: uuidParam }, COMMON_SERVER_FIELDS);
 
-/** The one migration: the columns every record table has, its own, a generated `search_text`, the indexes, totals, write counts and changed rows. */
+/** The one migration: the columns every record table has, its own, a generated `search_text`, the indexes, totals, write counts, changed rows and custom values. */
 const PRODUCTS_MIGRATION = {
   name: 'Products1765000000000',
   up: `${ENSURE_PG_TRGM}
@@ -95,7 +96,8 @@ const PRODUCTS_MIGRATION = {
        ${ownedRecordIndexes('products')}
        ${recordTotalsSql('products', 'assigned_to')}
        ${recordWriteCountsSql('products')}
-       ${recordChangedRowsSql('products')}`,
+       ${recordChangedRowsSql('products')}
+       ${recordCustomValuesSql('products')}`,
 };
 
 let dataSource: DataSource, server: RunningServer;
