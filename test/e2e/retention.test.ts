@@ -81,20 +81,20 @@ describe('pruning what is past its retention', () => {
   it('when changed rows of leads are older than their 15 minutes, then `prune` deletes them once a pruning has seen their writes, and keeps the younger', async () => {
     const [tenant, oldRecord, youngRecord] = [randomUUID(), randomUUID(), randomUUID()];
     const note = (recordId: string, age: string) =>
-      db.query(`INSERT INTO leads.leads_changed_rows (tenant_id, xid, record_id, noted_at) VALUES ($1, pg_current_xact_id()::text::bigint, $2, now() - $3::interval)`, [
+      db.query(`INSERT INTO leads.leads_changed_rows (tenant_id, xid, record_ids, noted_at) VALUES ($1, pg_current_xact_id()::text::bigint, ARRAY[$2::uuid], now() - $3::interval)`, [
         tenant,
         recordId,
         age,
       ]);
     await note(oldRecord!, '20 minutes');
-    const { rows: written } = await db.query(`SELECT xid FROM leads.leads_changed_rows WHERE record_id = $1`, [oldRecord]);
+    const { rows: written } = await db.query(`SELECT xid FROM leads.leads_changed_rows WHERE $1 = ANY(record_ids)`, [oldRecord]);
     await note(youngRecord!, '1 minute');
     // A pruning deletes the old rows whose writes the one before it saw.
     await prune('leads', {});
     const deleted = await prune('leads', {});
     expect(deleted['leads changed rows']).toBeGreaterThanOrEqual(1);
-    const { rows } = await db.query(`SELECT record_id FROM leads.leads_changed_rows WHERE tenant_id = $1`, [tenant]);
-    expect(rows.map((r: { record_id: string }) => r.record_id)).toEqual([youngRecord]);
+    const { rows } = await db.query(`SELECT record_ids FROM leads.leads_changed_rows WHERE tenant_id = $1`, [tenant]);
+    expect(rows.map((r: { record_ids: string[] }) => r.record_ids)).toEqual([[youngRecord]]);
     // Kept as seen by the snapshot that saw every pruned write: a count kept before it is counted again.
     const { rows: through } = await db.query(`SELECT pg_visible_in_snapshot($1::text::xid8, through) AS seen FROM leads.leads_changed_rows_pruned`, [written[0].xid]);
     expect(through).toEqual([{ seen: true }]);

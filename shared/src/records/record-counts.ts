@@ -77,7 +77,7 @@ export class ListCounts {
     const sinceKept = [kept.snapshot, filter.tenantId];
     const changes = (await queryOne<{ changes: number; covered: boolean }>(
       db,
-      `SELECT count(*)::int AS changes,
+      `SELECT coalesce(sum(cardinality(record_ids)), 0)::int AS changes,
          (SELECT pg_snapshot_xmax(through) <= pg_snapshot_xmax($1::pg_snapshot) AND NOT EXISTS (
             SELECT 1 FROM pg_snapshot_xip($1::pg_snapshot) AS running(xid) WHERE pg_visible_in_snapshot(running.xid, through))
           FROM ${name}_changed_rows_pruned) AS covered
@@ -88,7 +88,8 @@ export class ListCounts {
     const row = (await queryOne<{ now_matching: number; then_matching: number; snapshot: string }>(
       db,
       `WITH changed AS (
-         SELECT DISTINCT ON (record_id) record_id AS changed_id, old_row FROM ${name}_changed_rows
+         SELECT DISTINCT ON (record_id) record_id AS changed_id, old_row
+         FROM ${name}_changed_rows, ROWS FROM (unnest(record_ids), jsonb_array_elements(old_rows)) AS each_row(record_id, old_row)
          WHERE ${unseenChanges(`$${filter.params.length + 1}`, `$${filter.params.length + 2}`)} ORDER BY record_id, seq)
        SELECT
          (SELECT count(*) FROM ${name} WHERE id IN (SELECT changed_id FROM changed) AND ${where})::int AS now_matching,

@@ -159,8 +159,8 @@ const SNAPSHOT_SEEING_THIS_TRANSACTION = `(
         )::pg_snapshot`;
 
 /**
- * The function behind `<table>_writes`; with `changedRows` (`recordChangedRowsSql`) it also notes each
- * changed row, as it was before the statement. `CREATE OR REPLACE`, so a later migration changes it in place.
+ * The function behind `<table>_writes`; with `changedRows` (`recordChangedRowsSql`) it also notes the
+ * rows the statement changed, as they were before it. `CREATE OR REPLACE`, so a later migration changes it in place.
  */
 function writeCountsFunctionSql(table: string, changedRows: boolean): string {
   const writes = `${table}_writes`;
@@ -168,18 +168,21 @@ function writeCountsFunctionSql(table: string, changedRows: boolean): string {
     `INSERT INTO ${writes} AS w (tenant_id, shard, n) SELECT DISTINCT tenant_id, ${TRANSACTION_SHARD}, 1 FROM ${rows}
          ON CONFLICT (tenant_id, shard) DO UPDATE SET n = w.n + 1;`;
   const note = (rows: string, before: string) =>
-    changedRows ? `INSERT INTO ${table}_changed_rows (tenant_id, xid, record_id, old_row) SELECT tenant_id, ${TRANSACTION_ID}, id, ${before} FROM ${rows};` : '';
+    changedRows
+      ? `INSERT INTO ${table}_changed_rows (tenant_id, xid, record_ids, old_rows)
+         SELECT tenant_id, ${TRANSACTION_ID}, array_agg(id ORDER BY id), ${before} FROM ${rows} GROUP BY tenant_id;`
+      : '';
   return `CREATE OR REPLACE FUNCTION ${table}_count_writes() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
         ${add('new_rows')}
-        ${note('new_rows', 'NULL')}
+        ${note('new_rows', 'NULL::jsonb')}
       ELSIF TG_OP = 'DELETE' THEN
         ${add('old_rows')}
-        ${note('old_rows AS o', 'to_jsonb(o)')}
+        ${note('old_rows AS o', 'jsonb_agg(to_jsonb(o) ORDER BY id)')}
       ELSIF TG_OP = 'UPDATE' THEN
         ${add('(SELECT tenant_id FROM old_rows UNION ALL SELECT tenant_id FROM new_rows) AS changed')}
-        ${note('old_rows AS o', 'to_jsonb(o)')}
+        ${note('old_rows AS o', 'jsonb_agg(to_jsonb(o) ORDER BY id)')}
       ELSE
         UPDATE ${writes} SET n = n + 1;
         ${changedRows ? `-- Unnoted, the truncate's rows: no count kept by a snapshot that did not see it may be carried on.
@@ -192,11 +195,12 @@ function writeCountsFunctionSql(table: string, changedRows: boolean): string {
 
 /**
  * The rows each committed write of a record table changed, as they were before it (none for an
- * insert), for a while (`pruneChangedRows`): so a count kept from an earlier snapshot is carried to a
+ * insert), for a while (`pruneChangedRowsSql`): so a count kept from an earlier snapshot is carried to a
  * later one by looking at only the rows written between them (`ListCounts`), not by counting a tenant's
- * millions again after each write. `xid` is the writing transaction's, which a snapshot says it sees or
- * not; `seq` orders one record's changes (a row is locked until its writer commits, so they follow in
- * commit order). `<table>_changed_rows_pruned.through` is a snapshot that saw every write whose rows are
+ * millions again after each write. One row per statement and tenant: the ids, and the old rows in the
+ * same order (an import of 5,000 rows notes one row, not 5,000). `xid` is the writing transaction's,
+ * which a snapshot says it sees or not; `seq` orders one record's changes (a row is locked until its
+ * writer commits, so they follow in commit order). `<table>_changed_rows_pruned.through` is a snapshot that saw every write whose rows are
  * gone: a count kept by a snapshot that did not see all it saw cannot be carried on.
  */
 export function recordChangedRowsSql(table: string): string {
@@ -206,8 +210,8 @@ export function recordChangedRowsSql(table: string): string {
       tenant_id uuid NOT NULL,
       xid bigint NOT NULL,
       seq bigint GENERATED ALWAYS AS IDENTITY,
-      record_id uuid NOT NULL,
-      old_row jsonb,
+      record_ids uuid[] NOT NULL,
+      old_rows jsonb,
       noted_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX ${changed}_by_tenant ON ${changed} (tenant_id, xid);
