@@ -226,7 +226,7 @@ export function recordChangedRowsSql(table: string): string {
 }
 
 /** How long at least a record table's changed rows are kept: longer than any count kept from before them is carried on. */
-export const CHANGED_ROWS_KEPT = '15 minutes';
+const CHANGED_ROWS_KEPT = '15 minutes';
 
 /**
  * Deletes the changed rows noted over `CHANGED_ROWS_KEPT` ago whose writes the previous pruning's
