@@ -1,6 +1,6 @@
 import { queryOne, type Db } from '../database';
 import { pruneChangedRowsSql } from './record-migration';
-import type { ListFilterSql } from './record-table';
+import { conditionsWithImplied, type ListFilterSql } from './record-table';
 
 /** A list's filters as the count reads them. */
 export interface CountedFilter extends ListFilterSql {
@@ -46,7 +46,7 @@ export class ListCounts {
 
   async count(db: Db, filter: CountedFilter): Promise<number> {
     const { name } = this.table;
-    const where = [...filter.conditions, ...(filter.implied ?? [])].join(' AND ');
+    const where = conditionsWithImplied(filter).join(' AND ');
     if (this.table.totals !== true) return countRows(db, name, where, filter.params);
     if (filter.countsFromTotals) {
       const row = await queryOne<{ count: number }>(db, `SELECT coalesce(sum(n), 0)::int AS count FROM ${name}_totals WHERE ${where}`, filter.params);

@@ -330,6 +330,9 @@ export interface ListFilterSql {
   createdBetween?: { oldest: string; newest: string }[];
 }
 
+/** A list's conditions with those they imply: what a read of the table itself (a page, a count, an export) filters by. */
+export const conditionsWithImplied = (filter: ListFilterSql): string[] => [...filter.conditions, ...(filter.implied ?? [])];
+
 export interface ListOrder<OrderField extends string> {
   field: OrderField;
   descending: boolean;
@@ -376,7 +379,7 @@ export async function listRecords<V extends OwnedValues, OrderField extends stri
     descending: order.descending,
     id: `${table.name}.id`,
   };
-  const query = { select: recordSelectList(table), from: table.name, where: [...filter.conditions, ...(filter.implied ?? []), ...walkStart(table, filter, order)], params: filter.params, order: orderSql };
+  const query = { select: recordSelectList(table), from: table.name, where: [...conditionsWithImplied(filter), ...walkStart(table, filter, order)], params: filter.params, order: orderSql };
   if (!options.walkOrder) return mapPageRows(await readPageRows<Row>(db, query, window), (row) => recordFromRow(table, row));
   await db.query(WALK_ORDER.map((setting) => `SET LOCAL ${setting} = ${setting.startsWith('enable') ? 'off' : '0'}`).join('; '));
   const rows = await readPageRows<Row>(db, query, window);
@@ -410,7 +413,7 @@ export function exportQueryOfList<V extends OwnedValues, OrderField extends stri
   return exportQueryOf({
     table: table.name,
     columns: exportSelectList(table),
-    where: filter.conditions.join(' AND '),
+    where: conditionsWithImplied(filter).join(' AND '),
     params: filter.params,
     orderBy: orderBy(table as RecordTable<OwnedValues, OrderField>, order),
   });

@@ -51,6 +51,18 @@ describe('export of leads', () => {
     expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(2_500);
   });
 
+  it('when the export bounds a number custom field, then it has exactly the leads whose value is inside, as they are now', async () => {
+    const tenant = await registerTenant(system.api, 'Bounded');
+    const definition = { key: 'score', label: 'Score', field_type: 'number', is_filterable: true };
+    expect((await system.api.post('/api/leads/custom-fields/', definition, { token: tenant.access })).status).toBe(201);
+    const lead = (score: number) => createLead(system.api, tenant.access, { last_name: `Scored ${score}`, custom_fields: { score } });
+    await lead(10);
+    const [high, moved] = [await lead(90), await lead(20)];
+    expect((await system.api.patch(`/api/leads/${moved.id}/`, { custom_fields: { score: 95 } }, { token: tenant.access })).status).toBe(200);
+    const lines = linesOf((await exportCsv('/api/leads/export/?cf_score__gte=50&ordering=created_at', tenant.access)).text);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([high.id, moved.id]);
+  });
+
   it('when a member exports, then only the leads they may open are in it; never another tenant’s', async () => {
     const own = await createLead(system.api, seller.access, { first_name: 'Visible', last_name: 'Member' });
     await createLead(system.api, admin.access, { first_name: 'Hidden', last_name: 'Member' });
