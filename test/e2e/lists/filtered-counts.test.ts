@@ -57,6 +57,40 @@ describe.each(Object.keys(bodies))('%s', (path) => {
   });
 });
 
+describe.each(Object.keys(bodies))('%s by a custom number\'s bound', (path) => {
+  beforeAll(async () => {
+    const definition = { key: 'rank', label: 'Rank', field_type: 'number', is_filterable: true };
+    expect((await system.api.post(`${path}custom-fields/`, definition, { token: admin.access })).status).toBe(201);
+  });
+
+  /** The count and the page's ids, newest first, of a bound as a client writes it (any number notation). */
+  const listed = async (caller: { access: string }, query: string) => {
+    const res = await system.api.get(`${path}?${query}&page_size=100`, { token: caller.access });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(res.body.results.length);
+    return res.body.results.map((record: { id: string }) => record.id);
+  };
+
+  it('when values are written, changed and their records deleted, then a __gte / __lte list and its count are exact in the next answer', async () => {
+    const withRank = (rank: number) => ({ ...bodies[path]!(`Ranked${rank}`), custom_fields: { rank } });
+    const low = await createdRecord(system.api, path, withRank(10), member.access);
+    const high = await createdRecord(system.api, path, withRank(60), admin.access);
+    const higher = await createdRecord(system.api, path, withRank(70), member.access);
+    for (const query of ['cf_rank__gte=50', 'cf_rank__gte=5e1', 'cf_rank__gte=50.0&cf_rank__lte=100']) {
+      expect(await listed(admin, query)).toEqual([higher.id, high.id]);
+      expect(await listed(member, query)).toEqual([higher.id]);
+    }
+    expect((await system.api.patch(`${path}${low.id}/`, { custom_fields: { rank: 80 } }, { token: member.access })).status).toBe(200);
+    expect((await system.api.patch(`${path}${higher.id}/`, { custom_fields: { rank: 5 } }, { token: member.access })).status).toBe(200);
+    expect(await listed(admin, 'cf_rank__gte=50')).toEqual([high.id, low.id]);
+    expect(await listed(member, 'cf_rank__gte=50')).toEqual([low.id]);
+    expect(await listed(member, 'cf_rank__lte=9.5')).toEqual([higher.id]);
+    expect((await system.api.delete(`${path}${high.id}/`, { token: admin.access })).status).toBe(204);
+    expect(await listed(admin, 'cf_rank__gte=50')).toEqual([low.id]);
+    expect(await listed(admin, 'cf_rank__gte=50&ordering=created_at')).toEqual([low.id]);
+  });
+});
+
 describe('/api/leads/ by status', () => {
   it('when a lead changes status, then status= counts it under its new status in the next answer, and ordering=status lists statuses in order', async () => {
     const statusCount = async (caller: { access: string }, status: string): Promise<number> =>
