@@ -75,17 +75,24 @@ export function recordTotalsSql(table: string, ownerColumn: string, keyColumns: 
     $$;
     LOCK TABLE ${table} IN SHARE MODE;
     INSERT INTO ${totals} (${key}, shard, n) SELECT ${key}, 0, count(*) FROM ${table} GROUP BY ${key};
-    ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'totals', operation, 'keep_totals')).join('\n    ')}
-    CREATE TRIGGER ${table}_totals_on_truncate AFTER TRUNCATE ON ${table}
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_clear_totals();
+    ${statementTriggersSql(table, 'totals', 'keep_totals', 'clear_totals')}
   `;
 }
 
-/** The statement trigger running `<table>_<fn>()` after `operation`, with the rows it changed as `old_rows` / `new_rows`. */
-function statementTriggerSql(table: string, purpose: string, operation: string, fn: string): string {
-  const rows = { INSERT: 'NEW TABLE AS new_rows', DELETE: 'OLD TABLE AS old_rows', UPDATE: 'OLD TABLE AS old_rows NEW TABLE AS new_rows' }[operation];
-  return `CREATE TRIGGER ${table}_${purpose}_on_${operation.toLowerCase()} AFTER ${operation} ON ${table} REFERENCING ${rows}
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_${fn}();`;
+/**
+ * The statement triggers running `<table>_<fn>()` after each insert, delete and update, with the rows the
+ * statement changed as `old_rows` / `new_rows`, and `<table>_<onTruncate>()` after a truncate.
+ */
+function statementTriggersSql(table: string, purpose: string, fn: string, onTruncate = fn): string {
+  const rows = { INSERT: 'NEW TABLE AS new_rows', DELETE: 'OLD TABLE AS old_rows', UPDATE: 'OLD TABLE AS old_rows NEW TABLE AS new_rows' };
+  return [
+    ...Object.entries(rows).map(
+      ([operation, transition]) => `CREATE TRIGGER ${table}_${purpose}_on_${operation.toLowerCase()} AFTER ${operation} ON ${table} REFERENCING ${transition}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_${fn}();`,
+    ),
+    `CREATE TRIGGER ${table}_${purpose}_on_truncate AFTER TRUNCATE ON ${table}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_${onTruncate}();`,
+  ].join('\n    ');
 }
 
 /** The function keeping `<table>_totals`; `CREATE OR REPLACE`, so a later migration changes it in place. */
@@ -137,9 +144,7 @@ export function recordWriteCountsSql(table: string): string {
     ${writeCountsFunctionSql(table, false)}
     LOCK TABLE ${table} IN SHARE MODE;
     INSERT INTO ${table}_writes (tenant_id, shard, n) SELECT DISTINCT tenant_id, 0, 1 FROM ${table};
-    ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'writes', operation, 'count_writes')).join('\n    ')}
-    CREATE TRIGGER ${table}_writes_on_truncate AFTER TRUNCATE ON ${table}
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_count_writes();
+    ${statementTriggersSql(table, 'writes', 'count_writes')}
   `;
 }
 
@@ -314,9 +319,7 @@ function customValuesKeptSql(table: string): string {
       RETURN NULL;
     END
     $$;
-    ${['INSERT', 'DELETE', 'UPDATE'].map((operation) => statementTriggerSql(table, 'custom_values', operation, 'keep_custom_values')).join('\n    ')}
-    CREATE TRIGGER ${table}_custom_values_on_truncate AFTER TRUNCATE ON ${table}
-      FOR EACH STATEMENT EXECUTE FUNCTION ${table}_keep_custom_values()`;
+    ${statementTriggersSql(table, 'custom_values', 'keep_custom_values')}`;
 }
 
 /** The values' indexes (`how`: `CONCURRENTLY IF NOT EXISTS`, or nothing), each carrying what a bound's page and range read. */
