@@ -105,7 +105,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   );
   const watchRevocations = apiTokenRevocationWatcher(apiTokenCache);
   const watchCredentialChanges = credentialChangeWatcher(credentialChanges);
-  const limiter = new BucketRateLimiter(config.THROTTLE_RATES, redis, logger);
+  const limiter = new BucketRateLimiter({ ...config.THROTTLE_RATES, form: config.FORM_RATE }, redis, logger);
   const rejections = rateLimitRejections(metrics);
   rateLimitStoreMetrics(metrics, limiter);
   const proxy = createUpstreamProxy({

@@ -1,19 +1,21 @@
 import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { DEFAULT_THROTTLE_RATES, parseThrottleRates } from './rate-limit/throttle-rates';
+import { DEFAULT_FORM_RATE, DEFAULT_THROTTLE_RATES, parseRate, parseThrottleRates } from './rate-limit/throttle-rates';
 
-const throttleRates = z
-  .string()
-  .default(DEFAULT_THROTTLE_RATES)
-  .transform((value, ctx) => {
-    try {
-      return parseThrottleRates(value);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-      return z.NEVER;
-    }
-  });
+/** A setting parsed by `parse`, whose Error says what is wrong. */
+const parsedSetting = <T>(fallback: string, parse: (value: string) => T) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 
 /**
  * Whose X-Forwarded-For the gateway believes, in a form express's `trust proxy` takes: `false` (nobody's:
@@ -66,11 +68,15 @@ export const gatewayConfigShape = {
     .string()
     .default('crm:gateway:')
     .describe('Prefix of every Redis key the gateway writes (rate-limit counters, API-token cache).'),
-  THROTTLE_RATES: throttleRates.describe(
+  THROTTLE_RATES: parsedSetting(DEFAULT_THROTTLE_RATES, parseThrottleRates).describe(
     'Rate per bucket, `<bucket>=<count>/<second|minute|hour|day>` comma-separated; buckets: read (GET, HEAD, ' +
-      'duplicate checks), write (other methods), anon (register, login, refresh-token, JWKS; per client address), ' +
+      'duplicate checks), write (other methods), anon (register, login, refresh-token, JWKS, web form submissions; per client address), ' +
       'unauthenticated (requests whose credential fails, 401, per client address; past it every request of the address ' +
       'that needs a credential is refused before its credential is looked at). A bucket left out keeps its default.',
+  ),
+  FORM_RATE: parsedSetting(DEFAULT_FORM_RATE, (value) => parseRate(value)).describe(
+    'Submissions one public web form takes from all addresses together, `<count>/<second|minute|hour|day>`; each ' +
+      'address is also held to the anon rate.',
   ),
   API_TOKEN_CACHE_SECONDS: z.coerce
     .number()

@@ -69,7 +69,7 @@ const HEADER_PARAMETERS = {
   },
 };
 
-const isWrite = (operation: ApiOperation) => operation.method !== 'get';
+const isWrite = (operation: ApiOperation) => operation.method !== 'get' && operation.method !== 'options';
 /** A read or change of the record its path names (not a create). */
 const ofOneRecord = (operation: ApiOperation) => operation.record === true && operation.path.includes('/:');
 
@@ -87,7 +87,7 @@ function parameters(operation: ApiOperation): Record<string, unknown>[] {
       name,
       in: 'path',
       required: true,
-      schema: { type: 'string', format: 'uuid' },
+      schema: operation.pathParams?.[name] ? jsonSchemaOf(operation.pathParams[name]) : { type: 'string', format: 'uuid' },
     })),
     ...headerParameters(operation),
   ];
@@ -103,7 +103,12 @@ function parameters(operation: ApiOperation): Record<string, unknown>[] {
 }
 
 function requestBody(operation: ApiOperation): Record<string, unknown> | undefined {
-  if (operation.body) return { required: true, content: { 'application/json': { schema: jsonSchemaOf(operation.body) } } };
+  if (operation.body) {
+    const schema = jsonSchemaOf(operation.body);
+    // What an HTML form posts: the same fields, as text.
+    const formContent = operation.formBody ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } } : {};
+    return { required: true, content: { 'application/json': { schema }, ...formContent } };
+  }
   if (!operation.upload) return undefined;
   const { field, description } = operation.upload;
   return {

@@ -42,6 +42,9 @@ function dataOf(type: string): Record<string, unknown> {
       lead: { id: id(), status: 'converted', version },
     };
   }
+  if (type === 'web_form_submission.received') {
+    return { id: id(), form: { id: id(OTHER), name: text('Contact us') }, lead_id: id(OTHER), lead_created: M.boolean(true), data: M.like({ email: 'ada@example.com' }), received_at: M.regex(ISO_UTC_MS, '2026-11-23T10:00:00.000Z') };
+  }
   if (entity === 'account' && change !== 'deleted') return { id: id(), name: text('Ada Inc'), version };
   // The merged-away record of a merge names its keeper: a consumer moves what points to it there.
   if ((entity === 'lead' || entity === 'contact') && change === 'deleted') return { id: id(), version, merged_into: id(OTHER) };
@@ -58,7 +61,8 @@ export function expectedEvent(type: string): Record<string, unknown> {
     time: M.regex(ISO_UTC_MS, '2026-11-23T10:00:00.000Z'),
     subject: id(type.startsWith('profile.') ? PROFILE : RECORD),
     tenantid: id(TENANT),
-    actor: { user_id: id(USER), profile_id: id(PROFILE) },
+    // A visitor's submission is nobody's doing in the tenant.
+    actor: type === 'web_form_submission.received' ? null : { user_id: id(USER), profile_id: id(PROFILE) },
     datacontenttype: 'application/json',
     data: dataOf(type),
   };

@@ -2,6 +2,7 @@ import { TooManyRequestsError } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { callerOf, routeOf } from '../request-state';
+import { pathParam } from '../routing/route-matcher';
 import { clientAddress, rateLimitHeaders, rateLimitKey, type BucketRateLimiter } from './rate-limiter';
 
 export type RateLimitRejections = Counter<'bucket'>;
@@ -29,19 +30,23 @@ export function rateLimitStoreMetrics(metrics: Registry, limiter: BucketRateLimi
 }
 
 /**
- * Counts the request against the route's bucket for its credential (or client address), sets the
- * RateLimit headers (they stay on the upstream's response too), and answers 429 past the limit,
- * counting each refusal by bucket.
+ * Counts the request against the route's bucket for its credential (or client address), and against its
+ * per-parameter bucket when it has one (a web form's, every address together); sets the RateLimit headers
+ * of the count that decided (they stay on the upstream's response too), and answers 429 past either limit,
+ * counting each refusal by bucket. A request refused by the first count is not counted by the second.
  */
 export function rateLimitMiddleware(limiter: BucketRateLimiter, rejections: RateLimitRejections): RequestHandler {
   return async (req, res, next) => {
-    const { bucket } = routeOf(res);
+    const route = routeOf(res);
     const caller = callerOf(res);
-    const key = rateLimitKey(bucket, caller?.credential ?? null, clientAddress(req));
-    const decision = await limiter.consume(bucket, key);
+    let decision = await limiter.consume(route.bucket, rateLimitKey(route.bucket, caller?.credential ?? null, clientAddress(req)));
+    if (decision.allowed && route.perParam) {
+      const { bucket, param } = route.perParam;
+      decision = await limiter.consume(bucket, `${bucket}:${param}:${pathParam(route.path, req.path, param)}`);
+    }
     res.set(rateLimitHeaders(decision));
     if (!decision.allowed) {
-      rejections.inc({ bucket });
+      rejections.inc({ bucket: decision.bucket });
       throw new TooManyRequestsError(decision.resetSeconds);
     }
     next();

@@ -1,8 +1,8 @@
-import type { Logger } from '@crm/shared';
+import type { Caller, Logger } from '@crm/shared';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_BUCKETS, type RateBucket, type ThrottleRates } from './throttle-rates';
+import { FORM_BUCKET, RATE_BUCKETS, type BucketRates, type RateBucket } from './throttle-rates';
 
 /** The outcome of counting one request, with what the RateLimit headers and a 429 report. */
 export interface RateDecision {
@@ -36,7 +36,7 @@ class InsuranceLimiter extends RateLimiterMemory {
 }
 
 /**
- * One fixed-window counter per bucket (read, write, anon, unauthenticated), kept in Redis (an atomic
+ * One fixed-window counter per bucket (read, write, anon, unauthenticated, form), kept in Redis (an atomic
  * INCR script, so parallel requests never overshoot) with an in-memory insurance limiter of the same
  * rate. Logs a warning once when it falls back to memory and once when Redis is back.
  */
@@ -45,7 +45,7 @@ export class BucketRateLimiter {
   private inMemory = false;
 
   constructor(
-    private readonly rates: ThrottleRates,
+    private readonly rates: BucketRates,
     redis: Redis | undefined,
     private readonly logger: Logger,
   ) {
@@ -62,7 +62,7 @@ export class BucketRateLimiter {
         insuranceLimiter: new InsuranceLimiter({ keyPrefix: KEY_PREFIX, points, duration }, () => this.fellBack()),
       });
     };
-    this.limiters = Object.fromEntries(RATE_BUCKETS.map((bucket) => [bucket, build(bucket)])) as typeof this.limiters;
+    this.limiters = Object.fromEntries([...RATE_BUCKETS, FORM_BUCKET].map((bucket) => [bucket, build(bucket)])) as typeof this.limiters;
     redis?.on('ready', () => this.redisBack());
   }
 
@@ -103,7 +103,7 @@ const toSeconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** The counter a request is charged to: per user (all its access tokens), per API token, or per address. */
-export function rateLimitKey(bucket: RateBucket, credential: { kind: 'user' | 'api_token'; id: string } | null, clientAddress: string): string {
+export function rateLimitKey(bucket: RateBucket, credential: Caller['credential'] | null, clientAddress: string): string {
   if (!credential) return `${bucket}:ip:${clientAddress}`;
   return `${bucket}:${credential.kind}:${credential.id}`;
 }

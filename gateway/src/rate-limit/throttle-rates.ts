@@ -4,7 +4,11 @@
  * address whose credential failed (401); see `UnauthenticatedLimit`.
  */
 export const RATE_BUCKETS = ['read', 'write', 'anon', 'unauthenticated'] as const;
-export type RateBucket = (typeof RATE_BUCKETS)[number];
+export type ThrottleBucket = (typeof RATE_BUCKETS)[number];
+/** Every submission to one web form, from any address (`FORM_RATE`), besides each address's `anon` rate. */
+export const FORM_BUCKET = 'form' as const;
+export type RateBucket = ThrottleBucket | typeof FORM_BUCKET;
+export const DEFAULT_FORM_RATE = '60/minute';
 
 export interface Rate {
   /** Requests allowed in one window. */
@@ -13,12 +17,15 @@ export interface Rate {
   windowSeconds: number;
 }
 
-export type ThrottleRates = Record<RateBucket, Rate>;
+export type ThrottleRates = Record<ThrottleBucket, Rate>;
+/** Every bucket's rate: `THROTTLE_RATES` with `FORM_RATE`. */
+export type BucketRates = Record<RateBucket, Rate>;
 
 export const DEFAULT_THROTTLE_RATES = 'read=1000/hour,write=200/hour,anon=20/minute,unauthenticated=60/minute';
 
 const UNIT_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86_400 };
-const ENTRY = /^([a-z_]+)=(\d+)\/([a-z]+)$/;
+const ENTRY = /^([a-z_]+)=(.*)$/;
+const RATE = /^(\d+)\/([a-z]+)$/;
 
 /** Parses the setting; throws an Error saying which entry is wrong and why. */
 export function parseThrottleRates(value: string): ThrottleRates {
@@ -35,17 +42,25 @@ function parseEntries(value: string): Partial<ThrottleRates> {
   for (const entry of entries) {
     const match = ENTRY.exec(entry);
     if (!match) throw new Error(`"${entry}" is not <bucket>=<count>/<second|minute|hour|day>`);
-    const [, bucket, count, unit] = match;
+    const [, bucket, rate] = match;
     if (!isRateBucket(bucket)) throw new Error(`"${bucket}" is not a rate bucket (${RATE_BUCKETS.join(', ')})`);
-    if (!(unit in UNIT_SECONDS)) throw new Error(`"${unit}" is not a unit (second, minute, hour, day)`);
-    const limit = Number(count);
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`"${entry}": the count must be at least 1`);
     if (rates[bucket]) throw new Error(`"${bucket}" is given twice`);
-    rates[bucket] = { limit, windowSeconds: UNIT_SECONDS[unit] };
+    rates[bucket] = parseRate(rate!, entry);
   }
   return rates;
 }
 
-function isRateBucket(value: string): value is RateBucket {
-  return (RATE_BUCKETS as readonly string[]).includes(value);
+/** `<count>/<second|minute|hour|day>` (`FORM_RATE`, or one entry of `THROTTLE_RATES`: `entry` names it in the error). */
+export function parseRate(value: string, entry = value): Rate {
+  const match = RATE.exec(value.trim());
+  if (!match) throw new Error(`"${entry}" is not ${entry === value ? '' : '<bucket>='}<count>/<second|minute|hour|day>`);
+  const [, count, unit] = match;
+  if (!(unit! in UNIT_SECONDS)) throw new Error(`"${unit}" is not a unit (second, minute, hour, day)`);
+  const limit = Number(count);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`"${entry}": the count must be at least 1`);
+  return { limit, windowSeconds: UNIT_SECONDS[unit!]! };
+}
+
+function isRateBucket(value: string | undefined): value is ThrottleBucket {
+  return (RATE_BUCKETS as readonly (string | undefined)[]).includes(value);
 }

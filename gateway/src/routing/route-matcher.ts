@@ -38,3 +38,9 @@ function templateSegments(entry: RouteEntry): string[] {
   if (!segments) splitTemplates.set(entry, (segments = pathSegments(entry.path)));
   return segments;
 }
+
+/** The segment of `path` (which spells `template`) standing for its `:name` parameter, as sent. */
+export function pathParam(template: string, path: string, name: string): string {
+  const index = pathSegments(template).indexOf(`:${name}`);
+  return pathSegments(path)[index] ?? '';
+}

@@ -1,5 +1,5 @@
 import type { UpstreamService } from '../config';
-import type { RateBucket } from '../rate-limit/throttle-rates';
+import { FORM_BUCKET, type RateBucket } from '../rate-limit/throttle-rates';
 
 /**
  * - anonymous: no credential needed (any Authorization header is dropped); limited per client address.
@@ -18,11 +18,17 @@ export interface RouteEntry {
   scope: string | null;
   bucket: RateBucket;
   auth: AuthMode;
+  /**
+   * A second count besides `bucket`'s, in `perParam.bucket`, keyed by one of the path's parameters across
+   * every caller: a public web form's submissions from all addresses together (`FORM_RATE`).
+   */
+  perParam?: { bucket: RateBucket; param: string };
 }
 
 const READ = ['GET', 'HEAD'];
 const POST = ['POST'];
 const DELETE = ['DELETE'];
+const CHANGE = ['PATCH', 'DELETE'];
 
 /**
  * A route of an entity's API (architecture §2 scopes): a read (GET, HEAD) needs `<resource>:read` and counts
@@ -40,7 +46,7 @@ function recordRoutes(resource: string, service: UpstreamService): RouteEntry[] 
     // Before `:id/`, as the services register them, so `custom-fields` is never read as a record id.
     route(READ, 'custom-fields/'),
     route(POST, 'custom-fields/'),
-    route(['PATCH', 'DELETE'], 'custom-fields/:definitionId/'),
+    route(CHANGE, 'custom-fields/:definitionId/'),
     route(READ, ''),
     route(POST, ''),
     route(READ, ':id/'),
@@ -63,6 +69,8 @@ function personRoutes(resource: string, service: UpstreamService): RouteEntry[] 
     route(POST, ':id/merge/'),
   ];
 }
+
+const PUBLIC_SUBMISSIONS = '/api/public/web-forms/:publicKey/submissions/';
 
 /**
  * The public API, every route of every service: the first entry answering the method and spelling the
@@ -97,6 +105,17 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entityRoute('leads', 'import-export', READ, 'export/'),
   ...recordRoutes('leads', 'leads'),
   ...personRoutes('leads', 'leads'),
+  entityRoute('leads', 'leads', READ, ':id/submissions/'),
+
+  // web-to-lead (api-contract §12): an admin manages the forms with the leads scopes; anyone posts to a
+  // form by its public key, limited per address (anon) and per form (FORM_RATE, all addresses together);
+  // a browser's CORS preflight is answered by the form (its allowed origins) and counts per address only
+  { methods: READ, path: '/api/web-forms/', service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' },
+  { methods: POST, path: '/api/web-forms/', service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' },
+  { methods: READ, path: '/api/web-forms/:id/', service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' },
+  { methods: CHANGE, path: '/api/web-forms/:id/', service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' },
+  { methods: POST, path: PUBLIC_SUBMISSIONS, service: 'leads', scope: null, bucket: 'anon', auth: 'anonymous', perParam: { bucket: FORM_BUCKET, param: 'publicKey' } },
+  { methods: ['OPTIONS'], path: PUBLIC_SUBMISSIONS, service: 'leads', scope: null, bucket: 'anon', auth: 'anonymous' },
 
   // contacts: as leads (no deprecated upload)
   { methods: POST, path: '/api/contacts/duplicates/', service: 'contacts', scope: 'contacts:read', bucket: 'read', auth: 'credential' },

@@ -11,6 +11,8 @@ import { LEADS } from './leads/leads.repository';
 import { leadOperations, leadsRoutes } from './leads/leads.routes';
 import { leadMergeOperation, leadMergeRoutes } from './merge/lead-merge';
 import { leadsMigrations } from './migrations';
+import { submissionOperations, submissionRoutes } from './submissions/submissions.routes';
+import { webFormOperations, webFormRoutes } from './web-forms/web-forms.routes';
 
 const SCHEMA = 'leads';
 
@@ -25,7 +27,7 @@ const onEvent: EventHandler = async (event, manager) => {
   await HANDLERS[event.type]?.(event, manager);
 };
 
-/** Leads, their tags, custom fields, notes and files, and their conversion (architecture §1, api-contract §5, §6). */
+/** Leads, their tags, custom fields, notes and files, their conversion, and the web forms that post them (architecture §1, api-contract §5, §6, §12). */
 export const leadsService = defineService({
   name: 'leads',
   schema: SCHEMA,
@@ -50,6 +52,8 @@ export const leadsService = defineService({
         .use(leadDuplicatesRoutes(deps))
         .use(leadMergeRoutes(deps))
         .use(leadImportExportRoutes(deps))
+        .use(webFormRoutes(deps))
+        .use(submissionRoutes(deps))
         // Accounts-opportunities asking about leads its replica has not heard of yet (architecture §1).
         .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, LEADS, tenantId, ids), leadViews) }))
         // With the custom-field routes first, so `custom-fields` is never read as a lead id.
@@ -61,5 +65,7 @@ export const leadsService = defineService({
     ...leadDuplicatesOperations,
     leadMergeOperation,
     ...leadOperations,
+    ...webFormOperations,
+    ...submissionOperations,
   ],
 });

@@ -8,8 +8,11 @@ export interface Caller {
   role: Role;
   salesAccess: boolean;
   scopes: string[];
-  /** The credential the rate limits count against: a user (all of its access tokens) or an API token. */
-  credential: { kind: 'user' | 'api_token'; id: string };
+  /**
+   * The credential the rate limits count against: a user (all of its access tokens) or an API token; or a
+   * web form, when its submission writes on its owner's behalf (then nobody is the events' actor).
+   */
+  credential: { kind: 'user' | 'api_token' | 'web_form'; id: string };
 }
 
 export const isAdmin = (caller: Caller): boolean => caller.role === 'admin';

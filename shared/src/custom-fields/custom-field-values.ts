@@ -121,3 +121,14 @@ export function requireValidCustomFieldValues(
   if (!result.ok) throw customFieldsValidationError(result.errors);
   return result.values;
 }
+
+/**
+ * The values of `given` that a create accepts, each judged alone; the others (unknown keys, values of the
+ * wrong type) are left out: what a web form's visitor typed wrong must not cost the submission.
+ */
+export function acceptedCustomFieldValues(given: Record<string, unknown>, definitions: readonly CustomFieldRule[]): Record<string, unknown> {
+  const result = validateCustomFieldValues(given, definitions, 'create');
+  if (result.ok) return result.values;
+  const refused = typeof result.errors === 'string' ? given : result.errors;
+  return Object.fromEntries(Object.entries(given).filter(([key, value]) => refused[key] === undefined && value !== null));
+}

@@ -12,6 +12,7 @@ export {
 export { customFieldOperations, customFieldRoutes, type CustomFieldRoutesOptions } from './custom-fields.routes';
 export {
   validateCustomFieldValues,
+  acceptedCustomFieldValues,
   requireValidCustomFieldValues,
   customFieldsValidationError,
   CUSTOM_FIELD_MESSAGES,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { LEAD_CONVERTED, leadConvertedData } from './lead-converted';
 import { recordDeletedData } from './record-deleted';
 import { CONTACT_MERGED, LEAD_MERGED, recordMergedData } from './record-merged';
+import { WEB_FORM_SUBMISSION_RECEIVED, webFormSubmissionReceivedData } from './web-form-submission-received';
 
 export interface CatalogueEntry {
   type: string;
@@ -35,6 +36,12 @@ export const EVENT_CATALOGUE: readonly CatalogueEntry[] = [
     data: leadConvertedData,
   },
   { type: LEAD_MERGED, producer: 'leads', summary: 'A lead was merged into another (subject: the keeper).', data: recordMergedData },
+  {
+    type: WEB_FORM_SUBMISSION_RECEIVED,
+    producer: 'leads',
+    summary: "A tenant's web form was submitted (subject: the submission): the lead it created or joined, and the fields as sent.",
+    data: webFormSubmissionReceivedData,
+  },
   ...recordEvents('contact', 'contacts', 'contact'),
   { type: CONTACT_MERGED, producer: 'contacts', summary: 'A contact was merged into another (subject: the keeper).', data: recordMergedData },
   ...recordEvents('account', 'accounts-opportunities', 'account'),

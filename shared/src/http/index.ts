@@ -12,3 +12,4 @@ export * from './fields';
 export * from './list-params';
 export * from './single-file-upload';
 export * from './malformed-text';
+export * from './public-form-body';

@@ -13,6 +13,7 @@ import { healthRouter, type DependencyStates, type HealthState } from './health'
 import { normalizedQuery, refuseMalformedText } from './malformed-text';
 import { useListCursors } from './pagination';
 import { internalTokenSecrets } from '../config/config';
+import { publicFormBody, PUBLIC_PATH_PREFIX } from './public-form-body';
 import { requestIdMiddleware } from './request-context';
 import { boundUploadBytes, type UploadBytesLimits } from './upload-bytes-in-flight';
 
@@ -58,10 +59,12 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(metricsRouter(metrics));
   app.use(requireInternalToken(options.internalToken));
   app.use(canonicalPathsOnly(options.routes));
-  // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports.
+  // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports;
+  // public ones (web forms) small ones, in whatever form a page posts.
   const json = express.json({ limit: options.jsonLimit ?? '1mb' });
   const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
-  app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : json)(req, res, next));
+  const publicBody = publicFormBody();
+  app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : req.path.startsWith(PUBLIC_PATH_PREFIX) ? publicBody : json)(req, res, next));
   app.use(refuseMalformedText);
   app.use(recordVersions);
   if (options.idempotency) app.use(idempotentRequests({ ...options.idempotency, logger: options.logger }));

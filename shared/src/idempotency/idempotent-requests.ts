@@ -11,7 +11,7 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const MAX_KEY_LENGTH = 255;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The answer's headers a repeat gets back with its status and body. */
-const REPLAYED_HEADERS = ['content-type', 'location', 'etag', 'deprecation', 'link', 'cache-control'];
+const REPLAYED_HEADERS = ['content-type', 'location', 'etag', 'deprecation', 'link', 'cache-control', 'access-control-allow-origin', 'vary'];
 /** A request is taken to be alive while it renews its lease; one whose process died lets go after this. */
 const LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;

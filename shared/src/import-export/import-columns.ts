@@ -64,7 +64,8 @@ function fieldValue(cell: CellKind, text: string): unknown {
   return text;
 }
 
-function customValue(rule: CustomFieldRule, text: string): unknown {
+/** A custom field's text (a cell, a web form's field) as the value its type takes; what cannot convert stays text, so validation names it. */
+export function customValue(rule: CustomFieldRule, text: string): unknown {
   if (rule.fieldType === 'number') return NUMBER.test(text) ? Number(text) : text;
   if (rule.fieldType === 'checkbox') {
     const word = text.toLowerCase();

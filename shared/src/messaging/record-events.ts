@@ -4,7 +4,8 @@ import { createEvent, type EventActor } from './envelope';
 import { enqueueEvent, enqueueEvents } from './outbox';
 
 /** Who caused a change, as events name them. */
-export const actorOf = (caller: Caller): EventActor => ({ user_id: caller.userId, profile_id: caller.profileId });
+export const actorOf = (caller: Caller): EventActor | null =>
+  caller.credential.kind === 'web_form' ? null : { user_id: caller.userId, profile_id: caller.profileId };
 
 /** The record an event is about: its id, tenant and version (+1 per change). */
 export interface VersionedRecord {

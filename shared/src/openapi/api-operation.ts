@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
 /** What one status answers: JSON (with a schema when it has one), a CSV file, a download, or nothing. */
 export interface ApiResponseDoc {
@@ -24,8 +24,12 @@ export interface ApiOperation {
   deprecated?: boolean;
   /** An object schema; each property is a query parameter. */
   query?: z.ZodType;
+  /** A path parameter that is not an id (an id is a UUID), by name. */
+  pathParams?: Record<string, z.ZodType>;
   /** The JSON request body. */
   body?: z.ZodType;
+  /** The body may also come as an HTML form posts it (url-encoded or multipart, without files): the same fields. */
+  formBody?: boolean;
   /** A multipart/form-data body carrying one file in this field. */
   upload?: { field: string; description: string };
   /** Success and operation-specific answers; the common errors (401, 403, 404, 429, 503…) are added when built. */

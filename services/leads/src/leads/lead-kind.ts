@@ -3,6 +3,7 @@ import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { leadViews, type LeadView } from './lead-view';
 import { checkStatusChange } from './lead-values';
 import { LEADS, nextBoardPosition, type LeadValues } from './leads.repository';
+import { deleteSubmissionsOfLead } from '../submissions/submissions.repository';
 import type { LeadInput, LeadListQuery } from './leads.schemas';
 
 export const SERVICE_NAME = 'leads';
@@ -71,6 +72,10 @@ export const leadKind: RecordKind<LeadValues, LeadView, LeadListQuery> = {
     return values;
   },
   views: leadViews,
+  /** What its web forms' visitors sent goes with a deleted lead (a merge moves it to the keeper instead). */
+  async beforeDelete(manager, _context, lead) {
+    await deleteSubmissionsOfLead(manager, lead.tenantId, lead.id);
+  },
   filters(filter, query) {
     // The leads' totals are kept per status too (migration LeadTotalsByStatus).
     filter.totalled('status = ANY(?::text[])', query.status).where('source = ANY(?::text[])', query.source);

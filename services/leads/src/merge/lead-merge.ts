@@ -4,14 +4,15 @@ import type { LeadsDeps } from '../leads-deps';
 import { leadKind } from '../leads/lead-kind';
 import type { LeadView } from '../leads/lead-view';
 import type { LeadValues } from '../leads/leads.repository';
+import { moveSubmissions } from '../submissions/submissions.repository';
 
 const CONVERTED = 'A converted lead cannot be merged.';
 
 /**
  * A lead merge (api-contract §6): the keeper's values, status, board position and
  * owner win; blanks are filled by group (the name as first and last name together, the amount with its
- * currency); a converted lead on either side is a 400. Notes and files move here; tasks, opportunities
- * and contact links move in their services on `lead.merged`.
+ * currency); a converted lead on either side is a 400. Notes, files and web form submissions move here;
+ * tasks, opportunities and contact links move in their services on `lead.merged`.
  */
 export const leadMerge: MergeableEntity<LeadValues, LeadView> = {
   kind: leadKind,
@@ -29,6 +30,11 @@ export const leadMerge: MergeableEntity<LeadValues, LeadView> = {
     { fields: ['opportunity_amount'], with: ['currency'] },
   ],
   keptAsIs: ['status', 'board_position', 'assigned_to'],
+  /** The keeper's view does not show its submissions: moving them is no change of it. */
+  async moveLinks(manager, tenantId, fromId, toId) {
+    await moveSubmissions(manager, tenantId, fromId, toId);
+    return false;
+  },
 };
 
 /** `POST /api/leads/<keeper_id>/merge/`. */

@@ -1,0 +1,145 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  ForbiddenError,
+  isAdmin,
+  NotFoundError,
+  profileRefs,
+  readListPage,
+  requireCurrentVersion,
+  requireOwnerInTenant,
+  withVersion,
+  type Caller,
+  type ListPage,
+  type PageRequest,
+  type ServiceDeps,
+} from '@crm/shared';
+import type { WebFormInput } from './web-forms.schemas';
+import {
+  countWebForms,
+  deleteWebForm,
+  findWebForm,
+  insertWebForm,
+  listWebForms,
+  updateWebForm,
+  type WebFormRow,
+  type WebFormValues,
+} from './web-forms.repository';
+
+/** A web form as the API shows it (api-contract §12). */
+export interface WebFormView {
+  id: string;
+  name: string;
+  public_key: string;
+  is_active: boolean;
+  allowed_origins: string[];
+  assigned_to: { id: string; email: string | null };
+  tags: string[];
+  redirect_url: string | null;
+  created_at: string;
+  submission_count: number;
+}
+
+export const ADMINS_ONLY = 'Only an admin may manage web forms.';
+
+type WebFormsDeps = Pick<ServiceDeps<unknown>, 'dataSource' | 'clock' | 'references'>;
+
+/** Every route of `/api/web-forms/` is an admin's (members and API tokens without an admin's role: 403). */
+export function requireFormAdmin(caller: Caller): Caller {
+  if (!isAdmin(caller)) throw new ForbiddenError(ADMINS_ONLY);
+  return caller;
+}
+
+async function viewsOf(db: WebFormsDeps['dataSource']['manager'], tenantId: string, rows: WebFormRow[]): Promise<WebFormView[]> {
+  const owners = await profileRefs(db, tenantId, rows.map((row) => row.assigned_to));
+  return rows.map((row) =>
+    withVersion(
+      {
+        id: row.id,
+        name: row.name,
+        public_key: row.public_key,
+        is_active: row.is_active,
+        allowed_origins: row.allowed_origins,
+        assigned_to: owners.get(row.assigned_to)!,
+        tags: row.tags,
+        redirect_url: row.redirect_url,
+        created_at: row.created_at.toISOString(),
+        submission_count: row.submission_count,
+      },
+      row.version,
+    ),
+  );
+}
+
+/** A page of the tenant's forms, newest first. */
+export async function listForms(deps: WebFormsDeps, caller: Caller, page: PageRequest): Promise<ListPage<WebFormView>> {
+  const list = await readListPage(
+    deps.dataSource,
+    page,
+    { count: (db) => countWebForms(db, caller.tenantId), rows: (db, window) => listWebForms(db, caller.tenantId, window) },
+    (row) => row,
+  );
+  return { ...list, results: await viewsOf(deps.dataSource.manager, caller.tenantId, list.results) };
+}
+
+export async function getForm(deps: WebFormsDeps, caller: Caller, id: string): Promise<WebFormView> {
+  const row = await findWebForm(deps.dataSource.manager, caller.tenantId, id);
+  if (!row) throw new NotFoundError();
+  return (await viewsOf(deps.dataSource.manager, caller.tenantId, [row]))[0]!;
+}
+
+/** A key a page can carry: 192 random bits, URL-safe. */
+const newPublicKey = () => randomBytes(24).toString('base64url');
+
+/** The owner a body names must be a member of the tenant (a member added a moment ago included). */
+async function checkedOwner(deps: WebFormsDeps, caller: Caller, input: WebFormInput): Promise<void> {
+  if (input.assigned_to_id === undefined) return;
+  await deps.references.ensureNamedIn(caller, [input], { assigned_to_id: 'profile' });
+  await requireOwnerInTenant(deps.dataSource.manager, caller.tenantId, input.assigned_to_id);
+}
+
+/** A new form, active unless said otherwise, owned by the admin unless it names a member. */
+export async function createForm(deps: WebFormsDeps, caller: Caller, input: WebFormInput & { name: string }): Promise<WebFormView> {
+  await checkedOwner(deps, caller, input);
+  const values: WebFormValues = {
+    name: input.name,
+    is_active: input.is_active ?? true,
+    allowed_origins: input.allowed_origins ?? [],
+    assigned_to: input.assigned_to_id ?? caller.profileId,
+    tags: input.tags ?? [],
+    redirect_url: input.redirect_url ?? null,
+  };
+  const row = await deps.dataSource.transaction((manager) =>
+    insertWebForm(manager, { ...values, id: randomUUID(), tenantId: caller.tenantId, publicKey: newPublicKey(), createdBy: caller.profileId, now: deps.clock() }),
+  );
+  return (await viewsOf(deps.dataSource.manager, caller.tenantId, [row]))[0]!;
+}
+
+/** PATCH: the fields present change (`If-Match` checked against the form's version). */
+export async function changeForm(deps: WebFormsDeps, caller: Caller, id: string, input: WebFormInput): Promise<WebFormView> {
+  await checkedOwner(deps, caller, input);
+  const row = await deps.dataSource.transaction(async (manager) => {
+    const existing = await findWebForm(manager, caller.tenantId, id, { forUpdate: true });
+    if (!existing) throw new NotFoundError();
+    requireCurrentVersion(id, existing.version);
+    const values: WebFormValues = {
+      name: input.name ?? existing.name,
+      is_active: input.is_active ?? existing.is_active,
+      allowed_origins: input.allowed_origins ?? existing.allowed_origins,
+      assigned_to: input.assigned_to_id ?? existing.assigned_to,
+      tags: input.tags ?? existing.tags,
+      redirect_url: input.redirect_url === undefined ? existing.redirect_url : input.redirect_url,
+    };
+    return updateWebForm(manager, caller.tenantId, id, values, deps.clock());
+  });
+  return (await viewsOf(deps.dataSource.manager, caller.tenantId, [row]))[0]!;
+}
+
+/** DELETE: the form goes (its key answers 404 from now on); what it received stays on the leads. */
+export async function removeForm(deps: WebFormsDeps, caller: Caller, id: string): Promise<void> {
+  await deps.dataSource.transaction(async (manager) => {
+    const existing = await findWebForm(manager, caller.tenantId, id, { forUpdate: true });
+    if (!existing) throw new NotFoundError();
+    requireCurrentVersion(id, existing.version);
+    await deleteWebForm(manager, caller.tenantId, id);
+  });
+}

@@ -1,0 +1,66 @@
+import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { Router } from 'express';
+import type { LeadsDeps } from '../leads-deps';
+import { changeForm, createForm, getForm, listForms, removeForm, requireFormAdmin } from './manage-web-forms';
+import { changeWebFormBody, createWebFormBody, listWebFormsQuery } from './web-forms.schemas';
+
+const BASE_PATH = '/api/web-forms/';
+const FORM_PATH = `${BASE_PATH}:id/`;
+
+/** `/api/web-forms/` and `/api/web-forms/<id>/` (api-contract §12): an admin's; a form of another tenant is a random id. */
+export function webFormRoutes(deps: LeadsDeps): Router {
+  const router = Router();
+  router.get(BASE_PATH, async (req, res) => {
+    const caller = requireFormAdmin(callerOf(req));
+    const page = pageRequest(req, parseQuery(req, listWebFormsQuery));
+    res.json(pageEnvelope(req, page, await listForms(deps, caller, page)));
+  });
+  router.post(BASE_PATH, async (req, res) => {
+    const caller = requireFormAdmin(callerOf(req));
+    res.status(201).json(await createForm(deps, caller, parseBody(req, createWebFormBody)));
+  });
+  router.get(FORM_PATH, async (req, res) => {
+    const caller = requireFormAdmin(callerOf(req));
+    res.json(await getForm(deps, caller, idParam(req.params.id)));
+  });
+  router.patch(FORM_PATH, async (req, res) => {
+    const caller = requireFormAdmin(callerOf(req));
+    const id = idParam(req.params.id);
+    await getForm(deps, caller, id); // a missing form is a 404 before its body is read
+    res.json(await changeForm(deps, caller, id, parseBody(req, changeWebFormBody)));
+  });
+  router.delete(FORM_PATH, async (req, res) => {
+    const caller = requireFormAdmin(callerOf(req));
+    await removeForm(deps, caller, idParam(req.params.id));
+    res.status(204).end();
+  });
+  return router;
+}
+
+const ADMINS = 'Admins only (members: 403).';
+
+export const webFormOperations: ApiOperation[] = [
+  { method: 'get', path: BASE_PATH, tag: 'Web forms', summary: "List the tenant's web forms, newest first", description: ADMINS, query: listWebFormsQuery, responses: { 200: 'A page of web forms.' } },
+  {
+    method: 'post',
+    path: BASE_PATH,
+    tag: 'Web forms',
+    summary: 'Create a web form',
+    description: `${ADMINS} Active, open to any origin, owned by the admin, without tags or redirect unless the body says otherwise. Its \`public_key\` goes in the page.`,
+    body: createWebFormBody,
+    responses: { 201: 'The form.' },
+    record: true,
+  },
+  { method: 'get', path: FORM_PATH, tag: 'Web forms', summary: 'Read a web form', description: ADMINS, responses: { 200: 'The form.' }, record: true },
+  {
+    method: 'patch',
+    path: FORM_PATH,
+    tag: 'Web forms',
+    summary: 'Change a web form',
+    description: `${ADMINS} \`is_active\`: false stops its submissions (its key answers 404).`,
+    body: changeWebFormBody,
+    responses: { 200: 'The form.' },
+    record: true,
+  },
+  { method: 'delete', path: FORM_PATH, tag: 'Web forms', summary: 'Delete a web form', description: `${ADMINS} The submissions it received stay on their leads.`, responses: { 204: 'Deleted.' }, record: true },
+];
