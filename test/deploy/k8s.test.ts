@@ -294,6 +294,7 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
     'GATEWAY_PORT',
     'METRICS_PORT',
     'THROTTLE_RATES',
+    'FORM_RATE',
     'TRUST_PROXY',
     'AUTH_SERVICE_URL',
     'LEADS_SERVICE_URL',
