@@ -76,6 +76,13 @@ describe('the signing-key secret in production', () => {
     expect(JSON.stringify(run.lines)).toContain('SIGNING_KEY_SECRET: must be set in production');
   });
 
+  it('when NODE_ENV is production and SIGNING_KEY_SECRET is the Kubernetes dev overlay\'s (published with the code), then the service stops', async () => {
+    const run = await runAuthMain({ ...production, SIGNING_KEY_SECRET: 'dev-cluster-signing-key-secret-not-for-production' });
+    expect(run.served).toBe(false);
+    expect(run.code).toBe(1);
+    expect(JSON.stringify(run.lines)).toContain('SIGNING_KEY_SECRET: must be set in production');
+  });
+
   it('when NODE_ENV is production and SIGNING_KEY_SECRET is empty, then the rotation command refuses too', async () => {
     const run = await runAuthMain(production, ['rotate-signing-key']);
     expect(run.served).toBe(false);

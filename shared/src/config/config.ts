@@ -62,6 +62,15 @@ const uploadBytes = (fallback: number) =>
 
 export const DEV_INTERNAL_TOKEN_SECRET = 'dev-only-internal-token-secret-change-me';
 
+/** What every secret this repository publishes for development says of itself (the dev overlay's, compose examples). */
+const PUBLISHED_SECRET_MARK = /not-for-production/i;
+
+/**
+ * A secret anyone can read: the code's built-in development default, or one of the values this repository
+ * publishes for development (marked `not-for-production`). Production refuses both.
+ */
+export const isPublishedSecret = (secret: string, builtInDefault: string): boolean => secret === builtInDefault || PUBLISHED_SECRET_MARK.test(secret);
+
 /** The secrets of an INTERNAL_TOKEN_SECRET setting, the current (signing) one first. */
 export function internalTokenSecrets(setting: string): string[] {
   return setting.split(',').map((secret) => secret.trim());
@@ -211,8 +220,8 @@ export function assertProductionSafe(
   for (const [name, value] of Object.entries(servers)) {
     if (value === undefined) problems.push(`${name}: must be set in production (unset, the embedded default would stand in: development only)`);
   }
-  if (internalTokenSecrets(config.INTERNAL_TOKEN_SECRET).includes(DEV_INTERNAL_TOKEN_SECRET)) {
-    problems.push('INTERNAL_TOKEN_SECRET: must be set in production');
+  if (internalTokenSecrets(config.INTERNAL_TOKEN_SECRET).some((secret) => isPublishedSecret(secret, DEV_INTERNAL_TOKEN_SECRET))) {
+    problems.push('INTERNAL_TOKEN_SECRET: must be set in production, to a secret of its own (not a development value published with the code)');
   }
   if (config.FAULT_KILL_AFTER_HANDLING !== undefined) {
     problems.push('FAULT_KILL_AFTER_HANDLING: a testing setting, not allowed in production');

@@ -33,6 +33,9 @@ describe('loading configuration', () => {
     expect(() => assertProductionSafe(config, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
     const rotating = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: `${'x'.repeat(40)},${DEV_INTERNAL_TOKEN_SECRET}` });
     expect(() => assertProductionSafe(rotating, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
+    // The Kubernetes dev overlay's secret is published with the code: development only.
+    const published = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'dev-cluster-internal-token-secret-not-for-production' });
+    expect(() => assertProductionSafe(published, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
     const safe = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(40) });
     expect(() => assertProductionSafe(safe, servers)).not.toThrow();
   });

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
-import { ConfigError } from '@crm/shared';
+import { ConfigError, isPublishedSecret } from '@crm/shared';
 import type { JWK } from 'jose';
 
 /** SIGNING_KEY_SECRET when unset: for `npm start` and the tests only, refused when NODE_ENV=production. */
@@ -27,8 +27,8 @@ export interface SigningKeySecretSettings {
 
 /** Encryption at rest of the private signing keys. Production must not run on the development secret. */
 export async function signingKeyCipher(settings: SigningKeySecretSettings): Promise<SigningKeyCipher> {
-  if (settings.NODE_ENV === 'production' && settings.SIGNING_KEY_SECRET === DEV_SIGNING_KEY_SECRET) {
-    throw new ConfigError(['SIGNING_KEY_SECRET: must be set in production']);
+  if (settings.NODE_ENV === 'production' && isPublishedSecret(settings.SIGNING_KEY_SECRET, DEV_SIGNING_KEY_SECRET)) {
+    throw new ConfigError(['SIGNING_KEY_SECRET: must be set in production, to a secret of its own (not a development value published with the code)']);
   }
   const key = await deriveKey(settings.SIGNING_KEY_SECRET);
   return {
