@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure PostgreSQL, RabbitMQ and Redis answer on 127.0.0.1 (installing them from Debian's packages
-# when absent), so `npm start` and `npm test` have their servers. Safe to run again and again.
+# when absent), so `npm start` and `npm test` have their servers, and that Debian's Chromium is installed
+# (test/e2e/docs/web-form-example.test.ts drives it headless; no browser is downloaded). Safe to run again and again.
 set -euo pipefail
 
 log() { printf '[ensure-servers] %s\n' "$*"; }
@@ -10,6 +11,7 @@ missing=()
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v rabbitmq-server >/dev/null 2>&1 || missing+=(rabbitmq-server)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]}"
   as_root apt-get update -qq

@@ -4,6 +4,7 @@ import { UnauthorizedError } from '../errors';
 import { internalTokenSecrets } from '../config/config';
 import type { Caller } from './caller';
 import { ExpiringCache } from './expiring-cache';
+import { setRequestTenant } from '../http/request-context';
 
 /**
  * The gateway proves to a service that it checked the caller by sending a short-lived token signed with
@@ -100,6 +101,7 @@ export function requireInternalToken(options: { secret: string; audience: string
       }
     }
     req.caller = caller;
+    if (caller) setRequestTenant(caller.tenantId);
     next();
   };
 }

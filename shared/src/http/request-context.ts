@@ -7,6 +7,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 interface RequestContext {
   requestId: string;
+  /** The tenant the request or message acts in, once known (the caller's; an event's `tenantid`). */
+  tenantId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -16,9 +18,22 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
 
-/** Runs `work` as part of the request `requestId` (consumers do this for the message they handle). */
-export function withRequestId<T>(requestId: string, work: () => T): T {
-  return storage.run({ requestId }, work);
+/** Runs `work` as part of the request `requestId` in `tenantId` (consumers do this for the message they handle). */
+export function withRequestId<T>(requestId: string, work: () => T, tenantId?: string): T {
+  return storage.run({ requestId, tenantId }, work);
+}
+
+/** The request being served acts in `tenantId` (known once its caller is): every later log line of it says so. */
+export function setRequestTenant(tenantId: string): void {
+  const context = storage.getStore();
+  if (context) context.tenantId = tenantId;
+}
+
+/** What every log line written while serving a request or a message carries (`createLogger`'s mixin). */
+export function requestLogFields(): { request_id?: string; tenant_id?: string } {
+  const context = storage.getStore();
+  if (!context) return {};
+  return context.tenantId ? { request_id: context.requestId, tenant_id: context.tenantId } : { request_id: context.requestId };
 }
 
 /** Keeps a client's X-Request-Id when it is sane, otherwise makes one; echoes it on the response. */

@@ -241,10 +241,11 @@ export class EventConsumer {
     }
     const header: unknown = message.properties.headers?.[REQUEST_ID_HEADER];
     const requestId = typeof header === 'string' && header !== '' ? header : event.id;
-    const context = { eventId: event.id, type: event.type, requestId };
+    // Its request_id and tenant_id come with every line logged while it is handled (the logger's mixin).
+    const context = { event_id: event.id, type: event.type, request_id: requestId, tenant_id: event.tenantid };
     let outcome: ConsumerOutcome;
     try {
-      const handled = await withRequestId(requestId, () => this.handleOnceWhenTheDatabaseIsUp(channel, event));
+      const handled = await withRequestId(requestId, () => this.handleOnceWhenTheDatabaseIsUp(channel, event), event.tenantid);
       if (!handled) this.logger.debug(context, 'already handled, skipped');
       this.options.afterCommit?.(event);
       if (!settle(() => channel.ack(message))) {
