@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../support/api-client';
+import { outboxEvents } from '../../support/events';
 import { createLead } from '../../support/leads';
 import type { TestSystem } from '../../support/system';
 import { addMember, eventually, registerTenant, type TenantAdmin } from '../../support/tenants';
@@ -282,6 +283,18 @@ describe('deletes reach every service', () => {
       return res.status === 200 && changed(res.body) ? res.body : undefined;
     }, 15_000, what);
 
+  /**
+   * A reference cleared by a delete elsewhere is a change of the record like any write: a new version (its
+   * ETag), and `<entity>.updated` carrying the cleared view, after the record's earlier events.
+   */
+  const expectChangeOfItsOwn = async (service: string, entity: string, path: string, id: string, cleared: Record<string, unknown>) => {
+    const events = await outboxEvents(system, service, id);
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ type: `${entity}.updated`, data: cleared });
+    expect(last.data.version).toBeGreaterThan(events.at(-2)!.data.version);
+    expect((await system.api.get(`${path}${id}/`, { token: admin.access })).headers.get('etag')).toBe(`"${last.data.version}"`);
+  };
+
   /** The ids of a list's records changed since `since`, as a client syncing by `updated_at` reads them (newest change first). */
   const changedSince = async (path: string, since: string): Promise<string[]> => {
     const res = await system.api.get(`${path}?ordering=-updated_at&page_size=100`, { token: admin.access });
@@ -302,6 +315,8 @@ describe('deletes reach every service', () => {
     const kept = await once(`/api/opportunities/${opportunity.id}/`, (now) => now.contact_ids.length === 1, 'the opportunity to let go of the contact');
     expect(kept.contact_ids).toEqual([stays.id]);
     expect(kept.updated_at > opportunity.updated_at).toBe(true);
+    await expectChangeOfItsOwn('accounts-opportunities', 'task', '/api/tasks/', task.id, { contact_id: null });
+    await expectChangeOfItsOwn('accounts-opportunities', 'opportunity', '/api/opportunities/', opportunity.id, { contact_ids: [stays.id] });
     expect((await system.api.get(`/api/tasks/?contact=${contact.id}`, { token: admin.access })).body.count).toBe(0);
     expect((await system.api.post('/api/tasks/', { title: 'Too late', contact_id: contact.id }, { token: admin.access })).status).toBe(400);
   });
@@ -325,6 +340,9 @@ describe('deletes reach every service', () => {
     await once(`/api/opportunities/${conversion.body.opportunity_id}/`, (now) => now.lead_id === null, 'the opportunity to let go of the lead');
     const unlinked = await once(`/api/contacts/${contact.id}/`, (now) => now.lead_ids.length === 0, 'the contact to let go of the lead');
     expect(unlinked.updated_at > contact.updated_at).toBe(true);
+    await expectChangeOfItsOwn('accounts-opportunities', 'task', '/api/tasks/', task.id, { lead_id: null });
+    await expectChangeOfItsOwn('accounts-opportunities', 'opportunity', '/api/opportunities/', conversion.body.opportunity_id, { lead_id: null });
+    await expectChangeOfItsOwn('contacts', 'contact', '/api/contacts/', contact.id, { lead_ids: [] });
     // A client syncing "changed since" finds each of them.
     expect(await changedSince('/api/contacts/', before)).toContain(contact.id);
     expect(await changedSince('/api/tasks/', before)).toContain(task.id);
@@ -339,6 +357,7 @@ describe('deletes reach every service', () => {
     expect((await system.api.delete(`/api/accounts/${account.id}/`, { token: admin.access })).status).toBe(204);
     const standalone = await once(`/api/contacts/${contact.id}/`, (now) => now.account === null, 'the contact to let go of the account');
     expect(standalone.updated_at > contact.updated_at).toBe(true);
+    await expectChangeOfItsOwn('contacts', 'contact', '/api/contacts/', contact.id, { account: null });
     expect((await system.api.post('/api/contacts/', { first_name: 'Too late', account_id: account.id }, { token: admin.access })).status).toBe(400);
   });
 });
