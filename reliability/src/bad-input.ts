@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { CATEGORIES, type Case, type CorpusContext } from './bad-input/cases';
 import { buildCorpus } from './bad-input/corpus';
 import { forgedCredentials } from './bad-input/forged-credentials';
@@ -20,8 +21,13 @@ import { previewReportsProblems, validRequest } from './support/valid-requests';
  * accepted request per operation (the base each bad request is one change away from) proves the bases
  * valid. Checks: no 5xx, no bad input accepted (a 2xx where a refusal is due: each listed), no answer
  * carrying B's data, and no table of any service schema changed (count + md5 of its ordered rows).
+ * The public web form (no credential; JSON, url-encoded and multipart fields) has cases of its own
+ * (bad-input/public-form-cases.ts): its answers, whatever their status, may carry nothing of B, and a
+ * filled honeypot may get the visitor's 201 as long as nothing is stored.
  *
  *   npm run test:reliability -- bad-input
+ *
+ * `BAD_INPUT_DUMP=<file>` writes every case with its answer and verdict there, one JSON line each.
  */
 const LIMIT_MS = 20 * 60_000;
 const CONCURRENCY = 8;
@@ -41,10 +47,29 @@ function verdictOf(testCase: Case, answer: RawAnswer, foreignValues: string[]): 
   if (answer.status === 0) return 'no answer';
   if (answer.status >= 500) return '5xx';
   if (testCase.authenticated && (answer.status === 401 || answer.status === 429)) return 'valid credential refused';
+  if (testCase.leakCheckedOnEveryAnswer && carriesForeignData(testCase, answer, foreignValues)) return 'foreign data in answer';
   if (answer.status < 200 || answer.status >= 300) return 'ok';
   if (testCase.expect === 'refused') return 'bad input accepted';
   if (testCase.expect === 'reported') return previewReportsProblems(answer.text) ? 'ok' : 'bad input accepted';
+  if (testCase.expect === 'decoy') return isDecoyReceipt(answer) ? 'ok' : 'bad input accepted';
   return foreignValues.some((value) => answer.text.includes(value)) ? 'foreign data in answer' : 'ok';
+}
+
+/** One of the other tenant's ids or markers in the answer that the request itself did not send. */
+function carriesForeignData(testCase: Case, answer: RawAnswer, foreignValues: string[]): boolean {
+  const sent = `${testCase.request.path} ${JSON.stringify(testCase.request.headers ?? {})} ${testCase.request.body?.toString() ?? ''}`;
+  return foreignValues.some((value) => answer.text.includes(value) && !sent.includes(value));
+}
+
+/** The answer a visitor gets for a submission, honeypot filled or not: 201 `{id, received_at}`, nothing else. */
+function isDecoyReceipt(answer: RawAnswer): boolean {
+  if (answer.status !== 201) return false;
+  try {
+    const body = JSON.parse(answer.text);
+    return Object.keys(body).sort().join() === 'id,received_at' && /^[0-9a-f-]{36}$/.test(body.id) && !Number.isNaN(Date.parse(body.received_at));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -111,6 +136,11 @@ runScript('bad-input', LIMIT_MS, async () => {
     console.log(`\n${verdict} (${listed.length}):`);
     for (const failure of listed.slice(0, 200)) console.log(`  ${failure.line}`);
   }
+  if (process.env.BAD_INPUT_DUMP) {
+    // Every case with its answer, one JSON line each: to review what a category actually got.
+    const lines = corpus.map((testCase, index) => JSON.stringify({ category: testCase.category, operation: testCase.operation, name: testCase.name, expect: testCase.expect, status: answers[index]!.status, verdict: verdicts[index], answer: answers[index]!.text.slice(0, 300) }));
+    writeFileSync(process.env.BAD_INPUT_DUMP, `${lines.join('\n')}\n`);
+  }
   const changed = changedTables(before, after);
   for (const table of changed) console.log(`changed table: ${table} (${before[table]} -> ${after[table]})`);
   for (const [table, why] of Object.entries(EXCLUDED_TABLES)) console.log(`not compared: ${table}: ${why}`);
@@ -118,6 +148,15 @@ runScript('bad-input', LIMIT_MS, async () => {
   await stop();
 
   const perCategory = countBy(corpus, (testCase) => testCase.category);
+  // The web-to-lead operations (api-contract §12), the public submission above all: cases and answers each.
+  const webFormOperations = operations.filter((operation) => /\/(web-forms|submissions)\//.test(operation.path)).map((operation) => operation.key);
+  const perWebFormOperation = Object.fromEntries(
+    webFormOperations.map((key) => {
+      const indexes = corpus.flatMap((testCase, index) => (testCase.operation === key ? [index] : []));
+      const statuses = JSON.stringify(countBy(indexes, (index) => String(answers[index]!.status)));
+      return [`  ${key}`, `${indexes.length} cases, answered ${statuses}`];
+    }),
+  );
   const count = (verdict: Verdict) => verdicts.filter((found) => found === verdict).length;
   report(
     'bad-input',
@@ -125,6 +164,14 @@ runScript('bad-input', LIMIT_MS, async () => {
       operations: operations.length,
       'requests sent': corpus.length,
       ...Object.fromEntries(CATEGORIES.map((category) => [`  ${category}`, perCategory[category] ?? 0])),
+      'cases per web form operation': '',
+      ...perWebFormOperation,
+      'public web form cases per category': JSON.stringify(
+        countBy(
+          corpus.filter((testCase) => testCase.operation.includes('/api/public/')),
+          (testCase) => testCase.category,
+        ),
+      ),
       'answers by status class': JSON.stringify(countBy(answers, (answer) => statusClass(answer.status))),
       'answers by status': JSON.stringify(countBy(answers, (answer) => String(answer.status))),
       'seconds sending': seconds.toFixed(1),

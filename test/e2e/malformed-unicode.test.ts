@@ -45,3 +45,12 @@ it('when a string holds a proper surrogate pair (an emoji), then it is stored as
   expect(res.status).toBe(201);
   expect(res.body.first_name).toBe('Ada 😀');
 });
+
+it('when a JSON body carries bytes that are not UTF-8, then 400 on body and nothing is stored (not U+FFFD)', async () => {
+  const before = (await system.api.get('/api/leads/', { token: admin.access })).body.count;
+  const bytes = Buffer.concat([Buffer.from('{"first_name":"Ada'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+  const res = await fetch(`${system.gatewayUrl}/api/leads/`, { method: 'POST', headers: { authorization: `Bearer ${admin.access}`, 'content-type': 'application/json' }, body: bytes });
+  expect(res.status).toBe(400);
+  expect(await res.json()).toEqual({ error: true, errors: { body: expect.stringMatching(/UTF-8/) } });
+  expect((await system.api.get('/api/leads/', { token: admin.access })).body.count).toBe(before);
+});

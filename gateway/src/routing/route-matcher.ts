@@ -39,8 +39,12 @@ function templateSegments(entry: RouteEntry): string[] {
   return segments;
 }
 
-/** The segment of `path` (which spells `template`) standing for its `:name` parameter, as sent. */
+/**
+ * The value of `path`'s segment (`path` spells `template`) standing for its `:name` parameter, decoded
+ * as the service decodes it: `%4B` and `K` are one key, and must be one counter. (An ambiguous path,
+ * malformed escapes included, was refused before.)
+ */
 export function pathParam(template: string, path: string, name: string): string {
   const index = pathSegments(template).indexOf(`:${name}`);
-  return pathSegments(path)[index] ?? '';
+  return decodeURIComponent(pathSegments(path)[index] ?? '');
 }

@@ -19,6 +19,12 @@ export const CATEGORIES = [
   'forged credentials',
   'expired credentials',
   'wrong credentials',
+  // The public web form (no credential, JSON, url-encoded or multipart fields): bad-input/public-form-cases.ts.
+  'bad url-encoding',
+  'wrong media types',
+  'bad public keys',
+  'disallowed origins',
+  'honeypot',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -29,8 +35,10 @@ export type Category = (typeof CATEGORIES)[number];
  *   naming the problem (`header_error` or invalid rows).
  * - `harmless`: a read that may answer 2xx (a filter on an id of the other tenant finds nothing), as
  *   long as none of the other tenant's ids or markers are in it.
+ * - `decoy`: a web form submission with its honeypot (`website`) filled: a 4xx, or the 201 every
+ *   visitor gets, `{id, received_at}` and nothing else, while nothing is stored (the table checksums).
  */
-export type Expectation = 'refused' | 'reported' | 'harmless';
+export type Expectation = 'refused' | 'reported' | 'harmless' | 'decoy';
 
 export interface Case {
   category: Category;
@@ -41,6 +49,11 @@ export interface Case {
   expect: Expectation;
   /** Sent with a valid credential of the caller: a 401 or 429 would mean the run itself broke. */
   authenticated: boolean;
+  /**
+   * The answer, whatever its status, may carry none of the other tenant's ids or markers but those the
+   * request itself sent (the public web form: an error must not tell a stranger about the tenant).
+   */
+  leakCheckedOnEveryAnswer?: boolean;
 }
 
 export interface CorpusContext {

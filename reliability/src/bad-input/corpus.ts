@@ -3,6 +3,7 @@ import { pathValues } from '../support/two-tenants';
 import { acceptedRequest, pathCases, queryCases } from './address-cases';
 import type { Case, CorpusContext } from './cases';
 import { jsonBodyCases } from './json-cases';
+import { publicFormCases } from './public-form-cases';
 import { uploadCases } from './upload-cases';
 
 /**
@@ -32,5 +33,5 @@ function credentialCases(context: CorpusContext): Case[] {
 
 /** The whole corpus, in a fixed order: the same fixture gives the same requests. */
 export function buildCorpus(context: CorpusContext): Case[] {
-  return [...jsonBodyCases(context), ...uploadCases(context), ...pathCases(context), ...queryCases(context), ...credentialCases(context)];
+  return [...jsonBodyCases(context), ...publicFormCases(context), ...uploadCases(context), ...pathCases(context), ...queryCases(context), ...credentialCases(context)];
 }

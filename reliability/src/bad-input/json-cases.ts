@@ -1,4 +1,4 @@
-import { fillPath, type PublicOperation, type Schema } from '../support/public-operations';
+import { fillPath, isPublicForm, type PublicOperation, type Schema } from '../support/public-operations';
 import { BODY_ID_PROPERTIES, pathValues, type Entity, type TenantFixture } from '../support/two-tenants';
 import { BAD_DAYS, callerToken, jsonHeaders, type Case, type Category, type CorpusContext, type Expectation } from './cases';
 import { constraintViolations, hugeValues, isServerDerived, wrongTypeValues } from './schema-values';
@@ -13,7 +13,7 @@ import { validBody } from '../support/valid-requests';
  */
 const ABSENT_ID = '00000000-0000-4000-8000-000000000000';
 
-const MALFORMED: Array<[string, string | Buffer]> = [
+export const MALFORMED: Array<[string, string | Buffer]> = [
   ['an unclosed object', '{"a": 1'],
   ['a key without a value', '{"a":}'],
   ['a trailing comma', '{"a": 1,}'],
@@ -45,12 +45,18 @@ const SEMANTICALLY_INVALID: Array<[RegExp, unknown[]]> = [
   [/amount$/, ['-5.00', '1.005', 'lots', -1]],
   [/^scopes$/, [['leads:delete'], ['admin']]],
   [/^refresh$/, ['not-a-refresh-token']],
+  // A web form's redirect and the origins it takes submissions from.
+  [/^redirect_url$/, ['javascript:alert(1)', 'not a url', 'ftp://example.test/x', 'https://user:secret@example.test/thanks', '//example.test/thanks']],
+  [/^allowed_origins$/, [['https://example.test/path'], ['*'], ['null'], ['javascript:alert(1)'], ['https://user@example.test'], ['example.test']]],
 ];
 
 /** What a client might put in a server-derived field: the other tenant's ids, a past timestamp, ... */
 function injectedValues(name: string, own: TenantFixture, foreign: TenantFixture, entity: Entity): unknown[] {
+  const isForm = (entity as string) === 'web-forms';
   const byName: Record<string, unknown[]> = {
-    id: [foreign.records[entity]?.[0] ?? foreign.orgId, own.records[entity]?.[1] ?? ABSENT_ID],
+    id: isForm ? [foreign.webForm.id, own.inactiveWebForm.id] : [foreign.records[entity]?.[0] ?? foreign.orgId, own.records[entity]?.[1] ?? ABSENT_ID],
+    public_key: [foreign.webForm.publicKey, own.inactiveWebForm.publicKey, 'chosen-by-the-client'],
+    submission_count: [0, 1000],
     org: [foreign.orgId, { id: foreign.orgId }],
     created_by: [foreign.admin.profileId],
     assigned_to: [foreign.admin.profileId, { id: foreign.admin.profileId }],
@@ -75,13 +81,15 @@ function injectedValues(name: string, own: TenantFixture, foreign: TenantFixture
 }
 
 /** `depth` nested objects around `inner`, as JSON text (JSON.stringify itself would recurse that deep). */
-const nestedObjects = (depth: number, inner = '1') => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+export const nestedObjects = (depth: number, inner = '1') => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
 
 export function jsonBodyCases(context: CorpusContext): Case[] {
   const cases: Case[] = [];
   const { own, foreign } = context;
   for (const operation of context.operations) {
     if (operation.body?.contentType !== 'application/json') continue;
+    // A web form's public submissions take fields in three encodings: bad-input/public-form-cases.ts.
+    if (isPublicForm(operation)) continue;
     const entity = operation.resource as Entity;
     const token = callerToken(context, operation);
     const path = fillPath(operation.path, pathValues(own, operation.resource, operation.pathParameters));
@@ -150,7 +158,7 @@ interface BodyContext {
 }
 
 /** Every kind of malformed UTF-16 a JSON string can carry (JSON.stringify writes them as `\uXXXX` escapes). */
-const MALFORMED_UNICODE: ReadonlyArray<[string, string]> = [
+export const MALFORMED_UNICODE: ReadonlyArray<[string, string]> = [
   ['a lone high surrogate', '\ud800x'],
   ['a lone low surrogate', 'x\udc00'],
   ['a surrogate pair reversed', '\udc00\ud800'],

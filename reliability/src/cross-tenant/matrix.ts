@@ -233,9 +233,32 @@ function anonymousCases(operation: PublicOperation, context: MatrixContext, add:
     add('anonymous', 'plain', { method: 'GET', path: operation.path, headers: {} }, 'read');
     return;
   }
+  if (operation.path.includes('{publicKey}')) return webFormCases(operation, context, add);
   const known = bodies[operation.key];
   if (!known) throw new Error(`no cross-tenant case for the anonymous ${operation.key}: add one`);
   for (const [name, body] of known) add('anonymous', name, json(body), 'refused');
+}
+
+/**
+ * A web form's public route (api-contract §12): the victim's active key is public by design (it is in
+ * their page), so the probes are what must not open it: the keys of its inactive and deleted forms, its
+ * form's id and its organisation's id as keys (404), and its active form from a site it does not list (403).
+ */
+function webFormCases(operation: PublicOperation, context: MatrixContext, add: Add): void {
+  const { victim } = context;
+  const preflight = operation.method === 'OPTIONS';
+  const probe = (name: string, key: string, origin: string) =>
+    add('anonymous', name, {
+      method: operation.method,
+      path: operation.path.replace('{publicKey}', key),
+      headers: preflight ? { origin, 'access-control-request-method': 'POST' } : { origin, 'content-type': 'application/json' },
+      body: preflight ? undefined : JSON.stringify({ email: SHARED_VALUES.leadEmail, first_name: 'Attacker' }),
+    }, 'refused');
+  probe("the victim's inactive form's key", victim.inactiveWebForm.publicKey, victim.webForm.origin);
+  probe("the victim's deleted form's key", victim.deletedWebFormKey, victim.webForm.origin);
+  probe("the victim's form's id as its key", victim.webForm.id, victim.webForm.origin);
+  probe("the victim's organisation's id as a key", victim.orgId, victim.webForm.origin);
+  probe("the victim's form from a site it does not list", victim.webForm.publicKey, 'https://attacker.test');
 }
 
 /**

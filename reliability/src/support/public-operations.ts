@@ -39,7 +39,11 @@ export interface PublicOperation {
   anonymous: boolean;
   pathParameters: Parameter[];
   queryParameters: Parameter[];
-  body?: { contentType: 'application/json' | 'multipart/form-data'; schema: Schema };
+  /**
+   * Its body: the first documented media type and its schema; `contentTypes` lists every one documented
+   * (a public web form takes JSON, url-encoded and multipart fields alike).
+   */
+  body?: { contentType: 'application/json' | 'multipart/form-data'; schema: Schema; contentTypes: string[] };
   /** The gateway's route entry answering it. */
   route: RouteEntry;
 }
@@ -47,7 +51,8 @@ export interface PublicOperation {
 /** The committed OpenAPI document of the public API (contracts/openapi.json, generated from the code). */
 export const OPENAPI_PATH = path.resolve(__dirname, '../../../contracts/openapi.json');
 
-const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];
+/** OPTIONS too: a web form's CORS preflight is a documented operation of its own. */
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 
 /**
  * Every operation of the public API, read from the OpenAPI document, each with the route-table entry that
@@ -74,13 +79,21 @@ export function publicOperations(): PublicOperation[] {
         anonymous: (operation.security ?? []).length === 0,
         pathParameters: parameters.filter((parameter) => parameter.in === 'path'),
         queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
-        body: contentType ? { contentType: contentType as 'application/json' | 'multipart/form-data', schema: media!.schema } : undefined,
+        body: contentType
+          ? { contentType: contentType as 'application/json' | 'multipart/form-data', schema: media!.schema, contentTypes: Object.keys(content) }
+          : undefined,
         route,
       });
     }
   }
   return operations;
 }
+
+/**
+ * An operation anyone on the internet may post fields to (a web form's submissions): no credential, and
+ * a body taken as JSON, url-encoded or multipart fields.
+ */
+export const isPublicForm = (operation: PublicOperation) => operation.anonymous && (operation.body?.contentTypes.includes('application/x-www-form-urlencoded') ?? false);
 
 /** The template with every `{param}` replaced by a well-formed id (to match it against the route table). */
 function concretePath(template: string): string {

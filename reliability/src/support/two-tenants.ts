@@ -46,6 +46,15 @@ export interface TenantFixture {
   definitions: Record<Entity, { id: string; key: string; dateKey: string }>;
   /** What converting the third lead created. */
   conversion: { leadId: string; contactId: string; accountId: string; opportunityId: string };
+  /**
+   * Web-to-lead: an active form (listing one origin, the tenant's site, owned by the member, tagged with
+   * the marker; no redirect, so a submission it takes is always a 201), and the submission it received,
+   * which joined the main lead (its e-mail is the shared one).
+   */
+  webForm: { id: string; publicKey: string; origin: string; submissionId: string };
+  /** A form turned off (its key answers 404), and the key of a form deleted since. */
+  inactiveWebForm: { id: string; publicKey: string };
+  deletedWebFormKey: string;
 }
 
 /** Every id of the tenant's fixture (org, users, profiles, records, notes, files, definitions, token). */
@@ -63,12 +72,19 @@ export function fixtureIds(tenant: TenantFixture): string[] {
     ...Object.values(tenant.attachments),
     ...Object.values(tenant.definitions).map((definition) => definition.id),
     ...Object.values(tenant.conversion),
+    tenant.webForm.id,
+    tenant.webForm.publicKey,
+    tenant.webForm.submissionId,
+    tenant.inactiveWebForm.id,
+    tenant.inactiveWebForm.publicKey,
+    tenant.deletedWebFormKey,
   ];
 }
 
 /**
- * A request that must succeed. A 400 is retried for a while: a record naming another (an account, a
- * contact) is refused until the event announcing that one has reached the service's replica.
+ * A request that must succeed, as a client sends it: again only after a 503 (a service or server the
+ * system needs is away for a moment), for a while. A 4xx fails the set-up: an id is usable everywhere
+ * the moment its create answered (architecture §1), so a 400 is a defect, never "not yet".
  */
 async function must(gatewayUrl: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<any> {
   let answer: Answer | undefined;
@@ -77,7 +93,7 @@ async function must(gatewayUrl: string, method: string, path: string, token: str
     answer = await request(gatewayUrl, method, path, { token, body });
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     await sleep(200);
-  } while (answer.status === 400 && Date.now() < deadline);
+  } while (answer.status === 503 && Date.now() < deadline);
   throw new Error(`fixture: ${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
 }
 
@@ -179,6 +195,7 @@ export async function seedTenant(gatewayUrl: string, label: string, marker: stri
     attachments[entity] = await attach(gatewayUrl, `/api/${entity}/${mainRecords[entity]}/attachments/`, admin.access, `${marker}.txt`, `file ${marker}`);
   }
   const conversion = await convert(gatewayUrl, admin.access, toConvert.id, marker);
+  const { webForm, inactiveWebForm, deletedWebFormKey } = await seedWebForms(gatewayUrl, admin.access, marker, member.profileId);
   return {
     label,
     marker,
@@ -198,6 +215,36 @@ export async function seedTenant(gatewayUrl: string, label: string, marker: stri
     attachments,
     definitions,
     conversion,
+    webForm,
+    inactiveWebForm,
+    deletedWebFormKey,
+  };
+}
+
+/** The public path a form's page posts to. */
+export const submissionsPath = (publicKey: string) => `/api/public/web-forms/${publicKey}/submissions/`;
+
+/**
+ * The tenant's web forms: an active one with one submission from a visitor (no credential), which joins
+ * the main lead through the shared e-mail and carries the marker; an inactive one; one deleted.
+ */
+async function seedWebForms(gatewayUrl: string, token: string, marker: string, ownerId: string) {
+  const call = (method: string, path: string, body?: unknown) => must(gatewayUrl, method, path, token, body);
+  const origin = `https://www.${marker}.test`;
+  const form = await call('POST', '/api/web-forms/', { name: `Form ${marker}`, allowed_origins: [origin], assigned_to_id: ownerId, tags: [marker] });
+  const submission = await must(gatewayUrl, 'POST', submissionsPath(form.public_key), undefined, {
+    first_name: 'Lead',
+    email: SHARED_VALUES.leadEmail,
+    message: `Submission ${marker}`,
+  });
+  const inactive = await call('POST', '/api/web-forms/', { name: `Inactive ${marker}`, is_active: false });
+  const deleted = await call('POST', '/api/web-forms/', { name: `Deleted ${marker}` });
+  const gone = await request(gatewayUrl, 'DELETE', `/api/web-forms/${deleted.id}/`, { token });
+  if (gone.status !== 204) throw new Error(`fixture: DELETE /api/web-forms/${deleted.id}/: ${gone.status} ${gone.text.slice(0, 300)}`);
+  return {
+    webForm: { id: form.id, publicKey: form.public_key, origin, submissionId: submission.id },
+    inactiveWebForm: { id: inactive.id, publicKey: inactive.public_key },
+    deletedWebFormKey: deleted.public_key,
   };
 }
 
@@ -239,13 +286,15 @@ export const BODY_ID_PROPERTIES: Record<string, (tenant: TenantFixture, entity: 
 
 /**
  * The tenant's id for each `{param}` of an operation's path: its main record of the path's entity, that
- * record's note or attachment, the entity's custom field, its member's profile, its API token. A
+ * record's note or attachment, the entity's custom field, its member's profile, its API token, its web
+ * form (by id under `/api/web-forms/`, by public key under `/api/public/web-forms/`). A
  * parameter not known here throws, so a new kind of path cannot go untested.
  */
 export function pathValues(tenant: TenantFixture, resource: string, parameters: Array<{ name: string }>): Record<string, string> {
   const entity = resource as Entity;
   const known: Record<string, string | undefined> = {
-    id: tenant.records[entity]?.[0],
+    id: resource === 'web-forms' ? tenant.webForm.id : tenant.records[entity]?.[0],
+    publicKey: tenant.webForm.publicKey,
     noteId: tenant.notes[entity],
     attachmentId: tenant.attachments[entity],
     definitionId: tenant.definitions[entity]?.id,

@@ -41,6 +41,15 @@ const VALID_BODIES: Record<string, BodyOf> = {
     merge_id: unique === 'control' ? tenant.mergeFodder[entity as 'leads' | 'contacts'] : tenant.records[entity][1],
   }),
   'POST /api/{entity}/duplicates/': () => ({ email: 'nobody@example.test' }),
+  'POST /api/web-forms/': (tenant, _entity, unique) => ({ name: `Form ${tenant.marker} ${unique}` }),
+  'PATCH /api/web-forms/{id}/': (tenant) => ({ name: `Form ${tenant.marker}` }),
+  // A visitor of the tenant's site, no credential: a new lead each time it is taken (the control's e-mail is its own).
+  'POST /api/public/web-forms/{publicKey}/submissions/': (tenant, _entity, unique) => ({
+    first_name: 'Visitor',
+    last_name: `${tenant.marker} Web`,
+    email: `${unique}@visitor.${tenant.marker}.test`,
+    message: 'Please call me back.',
+  }),
 };
 
 /** The operation's path with its entity segment generalised: `POST /api/{entity}/{id}/notes/`. */

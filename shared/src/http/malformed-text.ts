@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import type { RequestHandler } from 'express';
 import { ValidationError } from '../errors';
@@ -21,11 +23,23 @@ const problemOf = (text: string) => MALFORMED.find((malformed) => malformed.test
  * query by `normalizedQuery`, so "Müller" typed on any system is stored, searched and matched alike.
  */
 export const refuseMalformedText: RequestHandler = (req, _res, next) => {
+  if ((req as NotedRequest)[NOT_UTF8]) return next(ValidationError.field('body', 'Send the body as UTF-8 text.'));
   const found = malformedTextIn(req.body, 'body') ?? malformedTextIn(req.query, 'query');
   if (found !== undefined) return next(ValidationError.field(found.field, found.message));
   req.body = composedText(req.body);
   next();
 };
+
+const NOT_UTF8 = Symbol('body bytes not UTF-8');
+type NotedRequest = IncomingMessage & { [NOT_UTF8]?: true };
+
+/**
+ * `express.json`'s `verify`: notes a body whose bytes are not UTF-8 (the parser would put U+FFFD in their
+ * place and the write would store it), for `refuseMalformedText` to refuse.
+ */
+export function noteBytesNotUtf8(req: IncomingMessage, _res: ServerResponse, body: Buffer): void {
+  if (!isUtf8(body)) (req as NotedRequest)[NOT_UTF8] = true;
+}
 
 /** The query parser of every service (express' `simple` one), with each value in composed form (NFC). */
 export const normalizedQuery = (text: string): unknown => composedText(parseQueryString(text));

@@ -8,6 +8,11 @@ export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 const NOT_A_FORM = 'Send the fields as JSON, application/x-www-form-urlencoded or multipart/form-data.';
 const NO_FILES = 'Files are not accepted.';
+const NOT_UTF8 = 'Send the fields as UTF-8 text.';
+const BAD_ESCAPE = 'Malformed percent-encoding (or not UTF-8).';
+
+/** Refuses what is not UTF-8 instead of storing U+FFFD in its place. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The body of a public route as fields, whatever a page sends: JSON (`fetch`), url-encoded or multipart
@@ -32,9 +37,18 @@ export function publicFormBody(limit = PUBLIC_BODY_LIMIT): RequestHandler {
 
 async function fieldsOf(contentType: string | undefined, body: Buffer): Promise<Record<string, unknown>> {
   if (body.length === 0) return {};
-  const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
-  if (mediaType === 'application/json') return jsonFields(body);
-  if (mediaType === 'application/x-www-form-urlencoded') return collect(new URLSearchParams(body.toString('utf8')).entries());
+  const [mediaType, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw ValidationError.field('body', NOT_UTF8);
+  // Every part of an accepted body is text (a file is refused): all of it must be UTF-8.
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    throw ValidationError.field('body', NOT_UTF8);
+  }
+  if (mediaType === 'application/json') return jsonFields(text);
+  if (mediaType === 'application/x-www-form-urlencoded') return collect(urlEncodedFields(text));
   if (mediaType === 'multipart/form-data') {
     let form: FormData;
     try {
@@ -50,10 +64,33 @@ async function fieldsOf(contentType: string | undefined, body: Buffer): Promise<
   throw ValidationError.field('body', NOT_A_FORM);
 }
 
-function jsonFields(body: Buffer): Record<string, unknown> {
+/**
+ * `name=value&…` as a browser encodes a form (`+` a space), each name and value percent-decoded strictly:
+ * a malformed escape, or one that is not UTF-8, is a 400 on its field (URLSearchParams would keep it as
+ * typed, or store U+FFFD).
+ */
+function urlEncodedFields(text: string): Array<[string, string]> {
+  const decode = (part: string, field: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      throw ValidationError.field(field, BAD_ESCAPE);
+    }
+  };
+  return text
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const [rawName, ...rest] = pair.split('=');
+      const name = decode(rawName!, 'body');
+      return [name, decode(rest.join('='), name)];
+    });
+}
+
+function jsonFields(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     throw ValidationError.field('body', 'Malformed JSON.');
   }

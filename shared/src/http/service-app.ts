@@ -10,7 +10,7 @@ import { accessLog } from './access-log';
 import { canonicalPathsOnly } from './canonical-paths';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type DependencyStates, type HealthState } from './health';
-import { normalizedQuery, refuseMalformedText } from './malformed-text';
+import { normalizedQuery, noteBytesNotUtf8, refuseMalformedText } from './malformed-text';
 import { useListCursors } from './pagination';
 import { internalTokenSecrets } from '../config/config';
 import { publicFormBody, PUBLIC_PATH_PREFIX } from './public-form-body';
@@ -61,8 +61,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(canonicalPathsOnly(options.routes));
   // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports;
   // public ones (web forms) small ones, in whatever form a page posts.
-  const json = express.json({ limit: options.jsonLimit ?? '1mb' });
-  const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT });
+  const json = express.json({ limit: options.jsonLimit ?? '1mb', verify: noteBytesNotUtf8 });
+  const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT, verify: noteBytesNotUtf8 });
   const publicBody = publicFormBody();
   app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : req.path.startsWith(PUBLIC_PATH_PREFIX) ? publicBody : json)(req, res, next));
   app.use(refuseMalformedText);

@@ -1,5 +1,5 @@
 import { createdRecord, type ApiClient } from '../../support/api-client';
-import { outboxEvents as outboxEventsOf, waitForProfilesIn } from '../../support/events';
+import { outboxEvents as outboxEventsOf } from '../../support/events';
 import type { TestSystem } from '../../support/system';
 
 /** Helpers for the contacts suites: contacts through the gateway, the service's replicas, its events. */
@@ -11,9 +11,6 @@ export const contactsDb = (system: TestSystem) => system.services.contacts!.data
 
 /** Creates a contact through the gateway; fails the test on anything but 201. */
 export const createContact = (api: ApiClient, token: string, body: Record<string, unknown>): Promise<any> => createdRecord(api, '/api/contacts/', body, token);
-
-/** Waits until the contacts service knows these profiles (owners' e-mail, owner_id checks). */
-export const waitForProfilesInContacts = (system: TestSystem, profileIds: string[]) => waitForProfilesIn(system, 'contacts', profileIds);
 
 /** Creates an account through the gateway, as a client would: usable in a contact's `account_id` at once. */
 export async function addAccount(system: TestSystem, owner: { access: string }, name: string): Promise<{ id: string; name: string }> {

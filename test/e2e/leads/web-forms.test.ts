@@ -140,6 +140,12 @@ describe('managing forms (admins)', () => {
     expect(changed.body).toEqual({ ...first, tags: ['spring'] });
     const raced = await system.api.patch(`/api/web-forms/${first.id}/`, { name: 'Lost update' }, { token: admin.access, headers: { 'If-Match': stale } });
     expect(raced.status).toBe(412);
+    // A PATCH that changes nothing is no change: the version (ETag) stays, so nobody's If-Match goes stale.
+    const current = changed.headers.get('etag')!;
+    const same = await system.api.patch(`/api/web-forms/${first.id}/`, { tags: ['spring'] }, { token: admin.access, headers: { 'If-Match': current } });
+    expect(same.status).toBe(200);
+    expect(same.headers.get('etag')).toBe(current);
+    expect((await system.api.patch(`/api/web-forms/${first.id}/`, {}, { token: admin.access })).headers.get('etag')).toBe(current);
   });
 });
 
@@ -267,8 +273,11 @@ describe('a visitor’s submission', () => {
     const deleted = await newForm();
     expect((await system.api.delete(`/api/web-forms/${deleted.id}/`, { token: admin.access })).status).toBe(204);
     const email = `nowhere-${randomUUID().slice(0, 8)}@example.test`;
-    const answers = await Promise.all(['unknownkey', inactive.public_key, deleted.public_key, '%E2%9C%93'].map((key) => submit(key, { email })));
-    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404]);
+    // An active form's key percent-encoded is another spelling of the path: 404 too (paths are canonical).
+    const active = await newForm();
+    const respelled = `%${active.public_key.charCodeAt(0).toString(16).toUpperCase()}${active.public_key.slice(1)}`;
+    const answers = await Promise.all(['unknownkey', inactive.public_key, deleted.public_key, '%E2%9C%93', respelled].map((key) => submit(key, { email })));
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
     expect(await leadsWithEmail(email)).toEqual([]);
     // Turned on again, it takes submissions.
@@ -297,6 +306,27 @@ describe('a visitor’s submission', () => {
     for (const [res, field] of cases) {
       expect({ field, status: res.status }).toEqual({ field, status: 400 });
       expect((res as any).body.errors).toHaveProperty([field]);
+    }
+    // What is not UTF-8 (raw bytes, a percent-escape of them, another charset) or malformed is refused, never stored as U+FFFD.
+    const notUtf8 = async (contentType: string, bytes: Buffer) => {
+      const res = await fetch(`${system.gatewayUrl}${submissionsPath(form.public_key)}`, { method: 'POST', headers: { 'content-type': contentType }, body: bytes });
+      return { status: res.status, body: await res.json() };
+    };
+    const rawBytes = (before: string, after: string) => Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]);
+    for (const [res, field] of [
+      [await notUtf8('application/json', rawBytes(`{"email":"${email}","first_name":"Ada`, '"}')), 'body'],
+      [await notUtf8('application/x-www-form-urlencoded', rawBytes(`email=${email}&first_name=Ada`, '')), 'body'],
+      [await notUtf8('application/json; charset=iso-8859-1', Buffer.from(`{"email":"${email}","first_name":"Ren\u00e9"}`)), 'body'],
+      [await submit(form.public_key, undefined, FORM_URLENCODED, `email=${email}&first_name=%FF`), 'first_name'],
+      [await submit(form.public_key, undefined, FORM_URLENCODED, `email=${email}&first_name=%ED%A0%80`), 'first_name'],
+      [await submit(form.public_key, undefined, FORM_URLENCODED, `email=${email}&first_name=Ada%4`), 'first_name'],
+      [await submit(form.public_key, undefined, FORM_URLENCODED, `email=${email}&cf_%FF=x`), 'body'],
+      [await submit(form.public_key, { email, ['__proto__']: 'x' }), '__proto__'],
+      [await submit(form.public_key, undefined, { 'content-type': 'application/json' }, `{"email":"${email}","__proto__":{"first_name":"Mallory"}}`), '__proto__'],
+      [await submit(form.public_key, undefined, FORM_URLENCODED, `email=${email}&__proto__=x`), '__proto__'],
+    ] as const) {
+      expect({ field, status: res.status }).toEqual({ field, status: 400 });
+      expect(res.body.errors).toHaveProperty([field]);
     }
     const tooBig = await submit(form.public_key, { email, message: 'x'.repeat(16 * 1024) });
     expect(tooBig.status).toBe(413);

@@ -39,10 +39,11 @@ export const filledHoneypot = (body: Record<string, unknown>): boolean => {
 
 /** A body's fields, checked: an unknown field or a field of the wrong type is a 400 on it. */
 export function readSubmission(body: Record<string, unknown>): Submission {
-  const known: Record<string, unknown> = {};
-  const custom: Record<string, string | number | boolean> = {};
-  const data: Record<string, unknown> = {};
-  const errors: Record<string, string> = {};
+  // No prototype: a `__proto__` field is a field like any other (unknown: refused), never the object's prototype.
+  const known: Record<string, unknown> = Object.create(null);
+  const custom: Record<string, string | number | boolean> = Object.create(null);
+  const data: Record<string, unknown> = Object.create(null);
+  const errors: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(body)) {
     if (name === HONEYPOT_FIELD) continue;
     if (name.startsWith(CUSTOM_FIELD_COLUMN_PREFIX) && name.length > CUSTOM_FIELD_COLUMN_PREFIX.length) {

@@ -42,7 +42,9 @@ export function submissionRoutes(deps: LeadsDeps): Router {
   const db = deps.dataSource.manager;
   const activeForm = async (req: Request): Promise<WebFormRow> => {
     const key = req.params.publicKey;
-    const form = typeof key === 'string' && PUBLIC_KEY.test(key) ? await findActiveWebForm(db, key) : undefined;
+    // Spelled as issued: a percent-encoded key is another spelling of the path (paths are canonical, api-contract §4).
+    const canonical = typeof key === 'string' && PUBLIC_KEY.test(key) && req.path.includes(`/${key}/`);
+    const form = canonical ? await findActiveWebForm(db, key) : undefined;
     if (!form) throw new NotFoundError();
     return form;
   };
@@ -94,15 +96,15 @@ export const submissionOperations: ApiOperation[] = [
       'browser `Origin` the form does not list: 403. A form post (not JSON) to a form with a `redirect_url`: 303 to it. Limited per client ' +
       'address (`anon`) and per form (`FORM_RATE`).',
     body: z.object({
-      first_name: z.string().optional(),
-      last_name: z.string().optional(),
-      email: z.string().optional(),
-      phone: z.string().optional(),
-      company_name: z.string().optional(),
-      title: z.string().optional(),
-      message: z.string().optional(),
-      website: z.string().optional().describe('The honeypot: leave it out, or empty.'),
-    }).catchall(z.union([z.string(), z.number(), z.boolean()])).describe('`cf_<key>` for custom fields.'),
+      first_name: z.string().nullable().optional(),
+      last_name: z.string().nullable().optional(),
+      email: z.string().nullable().optional(),
+      phone: z.string().nullable().optional(),
+      company_name: z.string().nullable().optional(),
+      title: z.string().nullable().optional(),
+      message: z.string().nullable().optional(),
+      website: z.string().nullable().optional().describe('The honeypot: leave it out, or empty.'),
+    }).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()])).describe('`cf_<key>` for custom fields.'),
     responses: {
       201: { description: 'Received: `{id, received_at}`.', schema: z.object({ id: z.uuid(), received_at: z.string() }) },
       303: { description: "A browser form post to a form with a `redirect_url`: go there.", content: 'none' },

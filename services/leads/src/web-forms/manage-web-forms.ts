@@ -129,7 +129,9 @@ export async function changeForm(deps: WebFormsDeps, caller: Caller, id: string,
       tags: input.tags ?? existing.tags,
       redirect_url: input.redirect_url === undefined ? existing.redirect_url : input.redirect_url,
     };
-    return updateWebForm(manager, caller.tenantId, id, values, deps.clock());
+    // A change that changes nothing is no change: same version, so nobody's If-Match goes stale.
+    const unchanged = (Object.keys(values) as (keyof WebFormValues)[]).every((key) => JSON.stringify(values[key]) === JSON.stringify(existing[key]));
+    return unchanged ? existing : updateWebForm(manager, caller.tenantId, id, values, deps.clock());
   });
   return (await viewsOf(deps.dataSource.manager, caller.tenantId, [row]))[0]!;
 }
