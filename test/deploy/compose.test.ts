@@ -107,7 +107,7 @@ describe.each(processes)('%s', (name, service) => {
           ? gatewayConfigShape
           : isMigration(service)
             ? commonConfig // the migrate step reads the common settings only
-            : { ...commonConfig, ...definitions.get(name)!.config, ...replicaSettings(definitions.get(name)!.replicas ?? []), PORT: null },
+            : { ...commonConfig, ...definitions.get(name)!.config, ...replicaSettings(definitions.get(name)!.replicas ?? [], definitions.get(name)!.namesConvertedRecords), PORT: null },
       ),
     ]);
     expect(Object.keys(service.environment ?? {}).filter((setting) => !known.has(setting))).toEqual([]);
@@ -117,7 +117,7 @@ describe.each(processes)('%s', (name, service) => {
     for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(compose.services)).toContain(dependency);
     // The owners of its replicas are asked only now and then, once running (contacts and accounts-opportunities
     // ask each other): they are not what it starts after.
-    const askedOnDemand = new Set(Object.keys(name === 'gateway' || isMigration(service) ? {} : replicaSettings(definitions.get(name)!.replicas ?? [])));
+    const askedOnDemand = new Set(Object.keys(name === 'gateway' || isMigration(service) ? {} : replicaSettings(definitions.get(name)!.replicas ?? [], definitions.get(name)!.namesConvertedRecords)));
     for (const [setting, value] of Object.entries(service.environment ?? {})) {
       if (!setting.endsWith('_SERVICE_URL')) continue;
       const url = new URL(value);

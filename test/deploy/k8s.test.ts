@@ -269,7 +269,9 @@ export function jobProblems(objects: K8sObject[]): string[] {
 }
 
 /** The services whose lookups a service asks: the owners of its replicas. */
-const ownersAsked = (definition: AnyServiceDefinition): string[] => [...new Set((definition.replicas ?? []).map((replica) => REPLICATED_TYPE_OWNERS[replica.type]))];
+const ownersAsked = (definition: AnyServiceDefinition): string[] => [
+  ...new Set([...(definition.replicas ?? []).map((replica) => REPLICATED_TYPE_OWNERS[replica.type]), ...(definition.namesConvertedRecords ? ['leads'] : [])]),
+];
 const ownerUrl = (service: string): string => SERVICE_URL_SETTINGS[service as ServiceName].setting;
 
 /** The order the Job crm-migrate migrates the services in. */

@@ -12,7 +12,7 @@ const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 const reference = readme.slice(readme.indexOf('## Configuration'));
 const settings = new Set([
   ...Object.keys(commonConfig),
-  ...SERVICES.flatMap(({ definition }) => Object.keys({ ...definition.config, ...replicaSettings(definition.replicas ?? []) })),
+  ...SERVICES.flatMap(({ definition }) => Object.keys({ ...definition.config, ...replicaSettings(definition.replicas ?? [], definition.namesConvertedRecords) })),
   ...Object.keys(gatewayConfigShape),
   'PORT',
 ]);

@@ -21,6 +21,8 @@ export const accountsOpportunitiesService = defineService({
   migrations: accountsOpportunitiesMigrations,
   publishesEvents: true,
   replicas: [profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)],
+  // Its records name accounts, contacts and opportunities a lead conversion may still be making (api-contract §6).
+  namesConvertedRecords: true,
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
   routes: (context) =>
     Router()

@@ -19,6 +19,8 @@ export const contactsService = defineService({
   migrations: contactsMigrations,
   publishesEvents: true,
   replicas: [profileReplica, accountReplica],
+  // A contact's account may be one a lead conversion is still making (api-contract §6).
+  namesConvertedRecords: true,
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: (deps) => dispatchByType(deps.clock) },
   routes: (deps) =>
     Router()

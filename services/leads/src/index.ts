@@ -1,8 +1,8 @@
-import { applyProfileEvent, asEventData, changedRowsRetention, CONTACT_MERGED, defineService, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
+import { applyProfileEvent, asEventData, changedRowsRetention, CONTACT_MERGED, convertingLookupRoutes, defineService, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
 import { Router } from 'express';
 import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
-import { conversionComplete } from './conversion/conversion.repository';
+import { conversionComplete, recordsStillConverting } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
 import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
@@ -56,6 +56,8 @@ export const leadsService = defineService({
         .use(submissionRoutes(deps))
         // Accounts-opportunities asking about leads its replica has not heard of yet (architecture §1).
         .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, LEADS, tenantId, ids), leadViews) }))
+        // ... and about the records a conversion handed out ids for and is still making.
+        .use(convertingLookupRoutes({ dataSource: deps.dataSource, find: recordsStillConverting }))
         // With the custom-field routes first, so `custom-fields` is never read as a lead id.
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );

@@ -35,6 +35,20 @@ export class ValidationError extends AppError {
   }
 }
 
+/**
+ * A 400 for references naming no record the caller may open, with the ids refused that a lead conversion
+ * may have handed out (accounts, contacts, opportunities): `ReplicatedReferences.answerRefusals` asks leads
+ * about those before the 400 goes out (architecture §1).
+ */
+export class RefusedReferencesError extends ValidationError {
+  constructor(
+    errors: FieldErrors,
+    readonly convertibleIds: readonly string[],
+  ) {
+    super(errors);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(detail = 'Authentication credentials were not provided.', code?: string) {
     super(401, detail, code ? { code } : {});

@@ -4,7 +4,7 @@ import { requireSalesAccess, type Caller } from '../auth-context';
 import type { CustomFieldRule } from '../custom-fields/custom-field-definition';
 import { requireValidCustomFieldValues } from '../custom-fields/custom-field-values';
 import type { EntityManager } from '../database';
-import { ValidationError } from '../errors';
+import { RefusedReferencesError, ValidationError } from '../errors';
 import type { ImportColumns } from '../import-export/import-columns';
 import { prepareEach, type PreparedRow, type RecordImporter } from '../import-export/record-import';
 import { actorOf } from '../messaging/record-events';
@@ -18,6 +18,8 @@ export interface NewRecordRow<V extends OwnedValues, Input extends RecordInput =
   input: Input;
   values: V;
   errors: Record<string, string>;
+  /** The ids among its refused references that a lead conversion may have handed out (`RefusedReferencesError`). */
+  refusedConvertible: string[];
 }
 
 /**
@@ -42,17 +44,19 @@ export async function prepareNewRecords<V extends OwnedValues, Input extends Rec
     return values;
   });
   const rows: NewRecordRow<V, Input>[] = [];
-  for (const [index, result] of prepared.entries()) if (result.ok) rows.push({ input: inputs[index]!, values: result.values, errors: {} });
+  for (const [index, result] of prepared.entries()) if (result.ok) rows.push({ input: inputs[index]!, values: result.values, errors: {}, refusedConvertible: [] });
   const owners = rows.map((row) => ownerToCheck(kind, caller, row.values, undefined));
   const strangers = await profilesNotInTenant(manager, caller.tenantId, owners.filter((owner) => owner !== undefined));
   rows.forEach((row, index) => {
     if (owners[index] !== undefined && strangers.has(owners[index])) row.errors[kind.owner.field] = NOT_A_MEMBER;
   });
   await kind.checkNew?.(manager, caller, rows);
-  const refusals = new Map(rows.map((row) => [row.values, row.errors]));
+  const checked = new Map(rows.map((row) => [row.values, row]));
   return prepared.map((result) => {
-    const errors = result.ok ? refusals.get(result.values)! : {};
-    return result.ok && Object.keys(errors).length > 0 ? { ok: false, error: new ValidationError(errors) } : result;
+    const row = result.ok ? checked.get(result.values)! : undefined;
+    if (!row || Object.keys(row.errors).length === 0) return result;
+    const error = row.refusedConvertible.length > 0 ? new RefusedReferencesError(row.errors, row.refusedConvertible) : new ValidationError(row.errors);
+    return { ok: false, error };
   });
 }
 

@@ -65,7 +65,8 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
   router.post(basePath, async (req, res) => {
     const caller = callerOf(req);
     requireSalesAccess(caller);
-    res.status(201).json(await create(caller, parseBody(req, body)));
+    const input = parseBody(req, body);
+    res.status(201).json(await context.references.answerRefusals(caller, () => create(caller, input)));
   });
 
   router.get(`${basePath}:id/`, async (req, res) => {
@@ -77,7 +78,8 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
       const caller = callerOf(req);
       const id = idParam(req.params.id);
       await openRecord(db, kind.table, caller, id);
-      res.json(await change(caller, id, mode, parseBody(req, body)));
+      const input = parseBody(req, body);
+      res.json(await context.references.answerRefusals(caller, () => change(caller, id, mode, input)));
     });
   }
 

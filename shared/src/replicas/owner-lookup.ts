@@ -18,6 +18,14 @@ import { REPLICATED_TYPE_OWNERS, type ReplicatedType } from './replica';
  */
 export const lookupPath = (type: ReplicatedType): string => `${INTERNAL_PATH_PREFIX}lookup/${type}s/`;
 
+/**
+ * Leads' lookup of conversions in flight: `POST` `{ids}` → 200 `{ids}`, those among `ids` that a conversion
+ * of the caller's tenant handed out (an account, a contact, an opportunity) whose owner has not created
+ * the record yet (api-contract §6: a conversion answered `pending`).
+ */
+export const CONVERTING_LOOKUP_PATH = `${INTERNAL_PATH_PREFIX}lookup/converting/`;
+export const convertingAnswer = z.object({ ids: z.array(z.uuid()) });
+
 /** One import names at most this many ids of a type (its row limit); a longer list is asked in parts. */
 export const MAX_LOOKUP_IDS = 5_000;
 
@@ -34,6 +42,15 @@ export function lookupRoutes(options: {
     const caller = callerOf(req);
     const { ids } = parseBody(req, lookupRequest);
     res.json({ records: await options.find(options.dataSource.manager, caller.tenantId, [...new Set(ids)]) });
+  });
+}
+
+/** Leads' side of `CONVERTING_LOOKUP_PATH`: the ids among those asked that a conversion is still making. */
+export function convertingLookupRoutes(options: { dataSource: DataSource; find: (db: Db, tenantId: string, ids: string[]) => Promise<string[]> }): Router {
+  return Router().post(CONVERTING_LOOKUP_PATH, async (req, res) => {
+    const caller = callerOf(req);
+    const { ids } = parseBody(req, lookupRequest);
+    res.json({ ids: await options.find(options.dataSource.manager, caller.tenantId, [...new Set(ids)]) });
   });
 }
 
@@ -79,24 +96,33 @@ export class OwnerLookup {
     return records;
   }
 
+  /** The ids among `ids` a lead conversion handed out whose records are not created yet (`CONVERTING_LOOKUP_PATH`). */
+  async stillConverting(caller: Caller, ids: readonly string[]): Promise<string[]> {
+    const converting: string[] = [];
+    for (let start = 0; start < ids.length; start += MAX_LOOKUP_IDS) {
+      const answer = await this.ask('lead', caller, CONVERTING_LOOKUP_PATH, ids.slice(start, start + MAX_LOOKUP_IDS), convertingAnswer);
+      converting.push(...answer.ids);
+    }
+    return converting;
+  }
+
   private async findPart(type: ReplicatedType, caller: Caller, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+    return (await this.ask(type, caller, lookupPath(type), ids, lookupAnswer)).records;
+  }
+
+  /** `POST path {ids}` to the owner of `type`, its answer as `answer` reads it; a 503 when it cannot be had. */
+  private async ask<T>(type: ReplicatedType, caller: Caller, path: string, ids: readonly string[], answer: z.ZodType<T>): Promise<T> {
     const service = REPLICATED_TYPE_OWNERS[type];
     const baseUrl = this.options.ownerUrls[type];
     if (baseUrl === undefined) throw new Error(`No address of ${service}, the owner of ${type}s, was configured`);
     const { secret, timeoutMs, resendForMs } = this.options;
-    const response = await callService({ service, baseUrl, secret }, caller, lookupPath(type), {
-      method: 'POST',
-      body: { ids },
-      changesNothing: true,
-      timeoutMs,
-      resendForMs,
-    });
-    const answer = response.ok ? lookupAnswer.safeParse(await response.json().catch(() => undefined)) : undefined;
-    if (!answer?.success) {
-      this.options.logger.warn({ service, type, status: response.status }, 'owner lookup failed');
+    const response = await callService({ service, baseUrl, secret }, caller, path, { method: 'POST', body: { ids }, changesNothing: true, timeoutMs, resendForMs });
+    const read = response.ok ? answer.safeParse(await response.json().catch(() => undefined)) : undefined;
+    if (!read?.success) {
+      this.options.logger.warn({ service, type, path, status: response.status }, 'owner lookup failed');
       throw new ServiceCallFailedError(service);
     }
-    return answer.data.records;
+    return read.data;
   }
 }
 

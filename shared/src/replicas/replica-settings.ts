@@ -9,11 +9,19 @@ import { ReplicatedReferences, type LookupOutcome } from './replicated-reference
 const LOOKUP_TIMEOUT_DEFAULT_MS = 3_000;
 const LOOKUP_RESEND_DEFAULT_MS = 1_000;
 
-/** The settings of a service keeping `replicas`: where their owners listen, and how long it waits for them. */
-export function replicaSettings(replicas: readonly Replica[]) {
-  if (replicas.length === 0) return {};
+/** The types whose owners a service asks: its replicas', and leads when it checks conversions in flight. */
+const askedTypes = (replicas: readonly Replica[], checksConversions: boolean): ReplicatedType[] => [
+  ...new Set([...replicas.map(({ type }) => type), ...(checksConversions ? (['lead'] as const) : [])]),
+];
+
+/**
+ * The settings of a service keeping `replicas` (or checking conversions in flight with leads): where the
+ * owners it asks listen, and how long it waits for them.
+ */
+export function replicaSettings(replicas: readonly Replica[], checksConversions = false) {
+  if (replicas.length === 0 && !checksConversions) return {};
   return {
-    ...Object.fromEntries(replicas.map(({ type }) => [ownerUrlSetting(type), serviceUrlSetting(REPLICATED_TYPE_OWNERS[type])])),
+    ...Object.fromEntries(askedTypes(replicas, checksConversions).map((type) => [ownerUrlSetting(type), serviceUrlSetting(REPLICATED_TYPE_OWNERS[type])])),
     OWNER_LOOKUP_TIMEOUT_MS: z.coerce
       .number()
       .int()
@@ -46,15 +54,16 @@ export function replicatedReferences(options: {
   logger: Logger;
   clock: () => Date;
   observe?: (type: ReplicatedType, outcome: LookupOutcome) => void;
+  checksConversions?: boolean;
 }): ReplicatedReferences {
-  const { replicas, config, dataSource, logger, clock, observe } = options;
+  const { replicas, config, dataSource, logger, clock, observe, checksConversions = false } = options;
   const settings = config as ReplicaConfig & Record<string, unknown>;
   const lookup = new OwnerLookup({
     secret: config.INTERNAL_TOKEN_SECRET,
-    ownerUrls: Object.fromEntries(replicas.map(({ type }) => [type, settings[ownerUrlSetting(type)] as string])),
+    ownerUrls: Object.fromEntries(askedTypes(replicas, checksConversions).map((type) => [type, settings[ownerUrlSetting(type)] as string])),
     timeoutMs: config.OWNER_LOOKUP_TIMEOUT_MS ?? LOOKUP_TIMEOUT_DEFAULT_MS,
     resendForMs: config.OWNER_LOOKUP_RESEND_MS ?? LOOKUP_RESEND_DEFAULT_MS,
     logger,
   });
-  return new ReplicatedReferences({ dataSource, lookup, replicas, clock, observe });
+  return new ReplicatedReferences({ dataSource, lookup, replicas, clock, observe, checksConversions });
 }

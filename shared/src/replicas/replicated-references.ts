@@ -1,5 +1,6 @@
 import { hasSalesAccess, type Caller } from '../auth-context';
 import type { DataSource } from '../database';
+import { RefusedReferencesError, ServiceUnavailableError } from '../errors';
 import { isUuid } from '../http/query-params';
 import { besideTheWrite } from '../idempotency/idempotent-requests';
 import type { OwnerLookup } from './owner-lookup';
@@ -52,6 +53,8 @@ export class ReplicatedReferences {
       replicas: readonly Replica[];
       clock: () => Date;
       observe?: (type: ReplicatedType, outcome: LookupOutcome) => void;
+      /** The service's writes name records a lead conversion makes: refusals of them are checked with leads. */
+      checksConversions?: boolean;
     },
   ) {
     this.replicas = new Map(options.replicas.map((replica) => [replica.type, replica]));
@@ -70,6 +73,23 @@ export class ReplicatedReferences {
       named.get('profile')!.add(caller.profileId);
     }
     await Promise.all([...named].map(([type, ids]) => this.ensureOfType(caller, this.replicaOf(type), [...ids])));
+  }
+
+  /**
+   * Runs a write; when it is refused for naming records that do not exist and some of those ids were handed
+   * out by a lead conversion whose records are still on their way (the conversion answered `pending`, and
+   * their owner has not handled `lead.converted` yet), the answer is a 503 to repeat, never a 400 for a
+   * record that is being made. Asked only on a refusal: a valid write pays nothing.
+   */
+  async answerRefusals<T>(caller: Caller, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof RefusedReferencesError) || !this.options.checksConversions || error.convertibleIds.length === 0) throw error;
+      const converting = await this.options.lookup.stillConverting(caller, [...new Set(error.convertibleIds)]);
+      if (converting.length > 0) throw new ServiceUnavailableError('A record this names is being made by a lead conversion; repeat the request in a moment.');
+      throw error;
+    }
   }
 
   private replicaOf(type: ReplicatedType): Replica {

@@ -44,6 +44,12 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> 
    * `deps.references` asks the owner about an id its replica does not hold yet.
    */
   replicas?: readonly Replica[];
+  /**
+   * Its writes name records a lead conversion makes (accounts, contacts, opportunities): a write refused
+   * for one is checked with leads first, and answered 503 while a conversion is still making it
+   * (`ReplicatedReferences.answerRefusals`).
+   */
+  namesConvertedRecords?: boolean;
   /** Runs the outbox relay for this schema. */
   publishesEvents: boolean;
   consumes?: {

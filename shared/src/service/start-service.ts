@@ -46,7 +46,8 @@ export async function startService<Shape extends z.ZodRawShape>(
 ): Promise<RunningService> {
   const env = options.env ?? process.env;
   const replicas = definition.replicas ?? [];
-  const config = loadConfig({ ...commonConfig, ...definition.config, ...replicaSettings(replicas), PORT: portSetting(definition.defaultPort) }, env);
+  const checksConversions = definition.namesConvertedRecords ?? false;
+  const config = loadConfig({ ...commonConfig, ...definition.config, ...replicaSettings(replicas, checksConversions), PORT: portSetting(definition.defaultPort) }, env);
   const common = config as CommonConfig & { PORT: number };
   assertProductionSafe(common, { DATABASE_URL: common.DATABASE_URL, AMQP_URL: common.AMQP_URL });
   const prefetch = consumerPrefetch(common);
@@ -76,7 +77,7 @@ export async function startService<Shape extends z.ZodRawShape>(
   const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
   const metrics = createMetricsRegistry(definition.name);
   const clock = options.clock ?? (() => new Date());
-  const references = replicatedReferences({ replicas, config: common, dataSource, logger, clock, observe: referenceCheckMetrics(metrics) });
+  const references = replicatedReferences({ replicas, config: common, dataSource, logger, clock, observe: referenceCheckMetrics(metrics), checksConversions });
   const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource, logger, clock, references, onStop } as ServiceDeps<
     z.infer<z.ZodObject<Shape>>
   >;

@@ -1,4 +1,4 @@
-import { recordOpenable, refusedIds, ValidationError, type Caller, type Db, type OwnedValues } from '@crm/shared';
+import { recordOpenable, RefusedReferencesError, refusedIds, type Caller, type Db, type OwnedValues } from '@crm/shared';
 import { KNOWN_RECORD_REPLICAS, type KnownRecordType } from '../known-records/known-records';
 import { referencedIds, type KnownReference } from './known-references';
 
@@ -10,6 +10,8 @@ import { referencedIds, type KnownReference } from './known-references';
  */
 export class ReferenceCheck {
   private readonly errors: Record<string, string> = {};
+  /** Refused ids of records a lead conversion makes (accounts, opportunities, contacts): asked of leads before the 400. */
+  private readonly refusedConvertible: string[] = [];
 
   constructor(
     private readonly db: Db,
@@ -20,6 +22,7 @@ export class ReferenceCheck {
   async inSchema(field: string, what: string, table: { name: string; owner: string }, id: string | null, held: string | null | undefined): Promise<this> {
     if (id !== null && id !== held && !(await recordOpenable(this.db, table, this.caller, id))) {
       this.errors[field] = `No ${what} of this organisation has this id.`;
+      this.refusedConvertible.push(id);
     }
     return this;
   }
@@ -32,6 +35,7 @@ export class ReferenceCheck {
     const fresh = ids.filter((id): id is string => id !== null && !held.includes(id));
     const refused = await refusedIds(this.db, KNOWN_RECORD_REPLICAS[type], this.caller, fresh);
     const unknown = fresh.filter((id) => refused.has(id));
+    if (type === 'contact') this.refusedConvertible.push(...unknown);
     if (unknown.length === 1 && ids.length === 1) this.errors[field] = `No ${type} of this organisation has this id.`;
     else if (unknown.length > 0) this.errors[field] = `No ${type} of this organisation has the id ${[...new Set(unknown)].join(', ')}.`;
     return this;
@@ -45,6 +49,6 @@ export class ReferenceCheck {
 
   /** Throws the 400 when any reference was bad. */
   done(): void {
-    if (Object.keys(this.errors).length > 0) throw new ValidationError(this.errors);
+    if (Object.keys(this.errors).length > 0) throw new RefusedReferencesError(this.errors, this.refusedConvertible);
   }
 }

@@ -1,4 +1,4 @@
-import { ForbiddenError, isAdmin, NOT_A_MEMBER, ownerToCheck, profileBelongsToTenant, refusedIds, ValidationError, type RecordKind } from '@crm/shared';
+import { ForbiddenError, isAdmin, NOT_A_MEMBER, ownerToCheck, profileBelongsToTenant, RefusedReferencesError, refusedIds, ValidationError, type RecordKind } from '@crm/shared';
 import { accountReplica } from '../accounts/account-changes';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { contactsAsSeenBy, contactViews, type ContactView } from './contact-view';
@@ -57,17 +57,21 @@ export const contactKind: RecordKind<ContactValues, ContactView, ContactListQuer
     const owner = ownerToCheck(contactKind, caller, values, existing);
     if (owner !== undefined && !(await profileBelongsToTenant(db, caller.tenantId, owner))) errors.owner_id = NOT_A_MEMBER;
     const account = values.account_id;
-    if (account !== null && account !== existing?.account_id && (await refusedIds(db, accountReplica, caller, [account])).size > 0) {
-      errors.account_id = UNKNOWN_ACCOUNT;
-    }
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const refusedAccount = account !== null && account !== existing?.account_id && (await refusedIds(db, accountReplica, caller, [account])).size > 0;
+    if (refusedAccount) errors.account_id = UNKNOWN_ACCOUNT;
+    // An account a lead conversion is still making is asked about before the 400 (`answerRefusals`).
+    if (Object.keys(errors).length > 0) throw new RefusedReferencesError(errors, refusedAccount ? [account] : []);
     return values;
   },
   /** The accounts a batch of new contacts names, in the replica and openable by the caller: one lookup (locked until commit). */
   async checkNew(db, caller, rows) {
     const named = rows.flatMap((row) => row.values.account_id ?? []);
     const unknown = await refusedIds(db, accountReplica, caller, named);
-    for (const row of rows) if (row.values.account_id && unknown.has(row.values.account_id)) row.errors.account_id = UNKNOWN_ACCOUNT;
+    for (const row of rows) {
+      if (!row.values.account_id || !unknown.has(row.values.account_id)) continue;
+      row.errors.account_id = UNKNOWN_ACCOUNT;
+      row.refusedConvertible.push(row.values.account_id);
+    }
   },
   views: contactViews,
   asSeenBy: contactsAsSeenBy,

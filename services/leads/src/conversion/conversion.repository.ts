@@ -1,4 +1,4 @@
-import { queryOne, type Db } from '@crm/shared';
+import { queryOne, queryRows, type Db } from '@crm/shared';
 import { conversionChannel } from './conversion-waiter';
 
 export interface ConversionIds {
@@ -58,4 +58,19 @@ export async function conversionComplete(db: Db, leadId: string): Promise<boolea
     [leadId],
   );
   return row?.complete ?? false;
+}
+
+/**
+ * The ids among `ids` that a conversion of the tenant handed out whose record its owner has not announced
+ * yet: asked by contacts and accounts-opportunities before they refuse a write naming one (architecture §1).
+ */
+export async function recordsStillConverting(db: Db, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    `SELECT account_id AS id FROM leads WHERE tenant_id = $1 AND account_id = ANY($2::uuid[]) AND NOT account_ready
+     UNION ALL SELECT contact_id FROM leads WHERE tenant_id = $1 AND contact_id = ANY($2::uuid[]) AND NOT contact_ready
+     UNION ALL SELECT opportunity_id FROM leads WHERE tenant_id = $1 AND opportunity_id = ANY($2::uuid[]) AND NOT opportunity_ready`,
+    [tenantId, ids],
+  );
+  return rows.map((row) => row.id);
 }
