@@ -198,13 +198,37 @@ function keepTheAnswer(options: IdempotencyOptions, res: Response, request: Keye
     clearInterval(renewal);
     const [chunk, encoding] = args;
     const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.isBuffer(chunk) ? chunk : null;
-    const keeping =
-      triesAgainLater(res) && !request.committed ? releaseKey(db, request.id) : storeAnswer(db, request.id, { status: res.statusCode, headers: replayedHeadersOf(res), body });
-    keeping
-      .catch((error: unknown) => options.logger.warn({ err: error }, 'could not store the answer of an idempotent request'))
-      .finally(() => end(...args));
+    if (triesAgainLater(res) && !request.committed) {
+      releaseKey(db, request.id)
+        .catch((error: unknown) => options.logger.warn({ err: error }, 'could not let go of an idempotency key'))
+        .finally(() => end(...args));
+      return res;
+    }
+    storeAnswer(db, request.id, { status: res.statusCode, headers: replayedHeadersOf(res), body }).then(
+      () => end(...args),
+      (error: unknown) => {
+        options.logger.warn({ err: error }, 'could not store the answer of an idempotent request');
+        // A committed write is answered: its transaction's mark gives a repeat what it returned. An answer that
+        // changed nothing (a refusal) and is not kept must not look final, or a repeat would run afresh and be
+        // answered anew, not replayed: the client is told to try again, and the key is let go.
+        if (request.committed) return end(...args);
+        releaseKey(db, request.id).catch(() => undefined);
+        end(...notKeptAnswer(res));
+      },
+    );
     return res;
   }) as Response['end'];
+}
+
+/** The answer in place of one that could not be kept: 503 `{detail}` with `Retry-After`, the arguments of `end`. */
+function notKeptAnswer(res: Response): [Buffer] {
+  const body = Buffer.from(JSON.stringify({ detail: 'The outcome of this request could not be recorded; repeat it with the same Idempotency-Key in a moment.' }));
+  for (const name of ['etag', 'location', 'link']) res.removeHeader(name);
+  res.statusCode = 503;
+  res.setHeader('Retry-After', '1');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', String(body.length));
+  return [body];
 }
 
 /**

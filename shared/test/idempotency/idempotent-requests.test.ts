@@ -57,6 +57,10 @@ beforeAll(async () => {
     await holds.get(`after-write:${name}`);
     res.json(thing);
   });
+  // A refusal that changes nothing (a stale If-Match, say).
+  app.post('/stale/', (_req, res) => {
+    res.status(412).set('ETag', '"7"').json({ detail: 'The record has changed since you read it.' });
+  });
   // A write answering 200 (as a merge does): the status is set after the write, by `res.json`.
   app.post('/things/:name/rename/', async (req, res) => {
     const renamed = await dataSource.transaction(async (manager) => {
@@ -144,6 +148,29 @@ it.each([409, 429])('when the answer was %i with Retry-After (try again later), 
   expect(repeat.status).toBe(201);
   expect(repeat.headers.get('idempotent-replayed')).toBeNull();
   expect(await thingsNamed(name)).toBe(1);
+});
+
+it('when a refusal could not be kept (the database failed as its answer was stored), then 503 to repeat and the key is let go: the repeat is answered, then replayed', async () => {
+  const key = randomUUID();
+  const postStale = () => fetch(`${server.url}/stale/`, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: '{}' });
+  // The answer's store fails as a database going away would make it fail.
+  await dataSource.query(`
+    CREATE FUNCTION refuse_answers() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the database went away'; END $$;
+    CREATE TRIGGER refuse_answers BEFORE UPDATE ON idempotency_keys FOR EACH ROW WHEN (NEW.status IS NOT NULL) EXECUTE FUNCTION refuse_answers();`);
+  try {
+    const notKept = await postStale();
+    expect(notKept.status).toBe(503);
+    expect(notKept.headers.get('retry-after')).toBe('1');
+    expect(notKept.headers.get('etag')).toBeNull();
+    expect(await notKept.json()).toEqual({ detail: expect.stringMatching(/Idempotency-Key/) });
+    expect(await dataSource.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
+  } finally {
+    await dataSource.query('DROP TRIGGER refuse_answers ON idempotency_keys; DROP FUNCTION refuse_answers();');
+  }
+  const answered = await postStale();
+  expect([answered.status, answered.headers.get('idempotent-replayed')]).toEqual([412, null]);
+  const replayed = await postStale();
+  expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.headers.get('etag')]).toEqual([412, 'true', '"7"']);
 });
 
 it('when a key has expired, then the same key starts a new request', async () => {
