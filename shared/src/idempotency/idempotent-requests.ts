@@ -211,7 +211,7 @@ function keepTheAnswer(options: IdempotencyOptions, res: Response, request: Keye
         // A committed write is answered: its transaction's mark gives a repeat what it returned. An answer that
         // changed nothing (a refusal) and is not kept must not look final, or a repeat would run afresh and be
         // answered anew, not replayed: the client is told to try again, and the key is let go.
-        if (request.committed) return end(...args);
+        if (request.committed || res.headersSent) return end(...args);
         releaseKey(db, request.id).catch(() => undefined);
         end(...notKeptAnswer(res));
       },

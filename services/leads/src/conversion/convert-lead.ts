@@ -56,6 +56,8 @@ export async function convertLead(
     );
     return { ...leadView!, account_id: plan.ids.accountId, contact_id: plan.ids.contactId, opportunity_id: plan.ids.opportunityId, conversion_status: 'pending' };
   });
-  const complete = await waiter.waitFor(id, waitMs);
+  // The conversion has committed: a database that fails during the wait makes it `pending`, never a 5xx
+  // (which its Idempotency-Key would then replay for a write that was done).
+  const complete = await waiter.waitFor(id, waitMs).catch(() => false);
   return { ...pending, conversion_status: complete ? 'completed' : 'pending' };
 }
