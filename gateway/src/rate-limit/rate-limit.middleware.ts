@@ -42,7 +42,7 @@ export function rateLimitMiddleware(limiter: BucketRateLimiter, rejections: Rate
     let decision = await limiter.consume(route.bucket, rateLimitKey(route.bucket, caller?.credential ?? null, clientAddress(req)));
     if (decision.allowed && route.perParam) {
       const { bucket, param } = route.perParam;
-      decision = await limiter.consume(bucket, `${bucket}:${param}:${pathParam(route.path, req.path, param)}`);
+      decision = await limiter.consume(bucket, `${bucket}:${param}:${pathParam(route, req.path, param)}`);
     }
     res.set(rateLimitHeaders(decision));
     if (!decision.allowed) {

@@ -40,11 +40,11 @@ function templateSegments(entry: RouteEntry): string[] {
 }
 
 /**
- * The value of `path`'s segment (`path` spells `template`) standing for its `:name` parameter, decoded
+ * The value of `path`'s segment (`path` spells `entry`'s template) standing for its `:name` parameter, decoded
  * as the service decodes it: `%4B` and `K` are one key, and must be one counter. (An ambiguous path,
  * malformed escapes included, was refused before.)
  */
-export function pathParam(template: string, path: string, name: string): string {
-  const index = pathSegments(template).indexOf(`:${name}`);
+export function pathParam(entry: RouteEntry, path: string, name: string): string {
+  const index = templateSegments(entry).indexOf(`:${name}`);
   return decodeURIComponent(pathSegments(path)[index] ?? '');
 }

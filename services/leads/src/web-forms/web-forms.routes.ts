@@ -1,7 +1,8 @@
-import { callerOf, idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { callerOf, idParam, NotFoundError, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { changeForm, createForm, getForm, listForms, removeForm, requireFormAdmin } from './manage-web-forms';
+import { findWebForm } from './web-forms.repository';
 import { changeWebFormBody, createWebFormBody, listWebFormsQuery } from './web-forms.schemas';
 
 const BASE_PATH = '/api/web-forms/';
@@ -26,7 +27,7 @@ export function webFormRoutes(deps: LeadsDeps): Router {
   router.patch(FORM_PATH, async (req, res) => {
     const caller = requireFormAdmin(callerOf(req));
     const id = idParam(req.params.id);
-    await getForm(deps, caller, id); // a missing form is a 404 before its body is read
+    if (!(await findWebForm(deps.dataSource.manager, caller.tenantId, id))) throw new NotFoundError(); // a 404 before its body is read
     res.json(await changeForm(deps, caller, id, parseBody(req, changeWebFormBody)));
   });
   router.delete(FORM_PATH, async (req, res) => {
