@@ -168,6 +168,7 @@ export class OutboxRelay {
     this.notified = false;
     const channel = await this.confirmChannel();
     let ids: string[] = [];
+    let failure: { error: unknown } | undefined;
     try {
       await this.dataSource.transaction(async (manager) => {
         const rows: OutboxRow[] = await manager.query(
@@ -178,17 +179,25 @@ export class OutboxRelay {
         );
         ids = rows.map((row) => row.id);
         if (rows.length === 0) return onPublished(0);
-        const { confirmed } = await this.publish(channel, rows);
-        onPublished(rows.length);
-        await confirmed;
-        await this.options.beforeMarkPublished?.(ids);
-        await this.markPublished(manager, ids);
-        this.logger.debug({ count: rows.length }, 'outbox batch published');
+        try {
+          const { confirmed } = await this.publish(channel, rows);
+          onPublished(rows.length);
+          await confirmed;
+          await this.options.beforeMarkPublished?.(ids);
+          await this.markPublished(manager, ids);
+          this.logger.debug({ count: rows.length }, 'outbox batch published');
+        } catch (error) {
+          // Counted while the rows are still ours: once unlocked, the next batch may take them before a count
+          // outside this transaction could. A query here fails only if the database did: then rolled back below.
+          await manager.query('UPDATE outbox SET attempts = attempts + 1 WHERE id = ANY($1::uuid[])', [ids]);
+          failure = { error };
+        }
       });
     } catch (error) {
       await this.countFailedAttempt(ids);
       throw error;
     }
+    if (failure) throw failure.error;
   }
 
   /**
@@ -245,7 +254,7 @@ export class OutboxRelay {
     );
   }
 
-  /** Outside the rolled-back transaction, best effort, never waiting on rows another relay holds. */
+  /** After a database failure: outside the rolled-back transaction, best effort, never waiting on rows another relay holds. */
   private async countFailedAttempt(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.dataSource
