@@ -404,8 +404,8 @@ interface DeadLetters {
 
 /**
  * Reads the dead-letter queue (and puts each message back). A message is explained when the consumer
- * that gave up on it has handled it after all (its inbox holds the message id: a redelivery past the
- * limit of a message already applied, e.g. one whose handler was killed before its ack).
+ * that gave up on it has handled it after all (its inbox holds the message id). The consumer acks a
+ * message past its limit that its inbox holds, so this should not happen; it is told apart if it does.
  */
 async function deadLetters(servers: Servers, db: Client): Promise<DeadLetters> {
   const connection = await amqp.connect(servers.env.AMQP_URL!);
@@ -419,12 +419,12 @@ async function deadLetters(servers: Servers, db: Client): Promise<DeadLetters> {
       if (!message) break;
       held.push(message);
       found.total += 1;
-      const death = (message.properties.headers?.['x-death'] as Array<{ queue: string }> | undefined)?.[0];
-      const consumerSchema = (death?.queue ?? '').replace(`${servers.env.AMQP_NAMESPACE}.`, '').replace(/-/g, '_');
+      const fromQueue = message.properties.headers?.['crm-dead-letter-queue'] as string | undefined;
+      const consumerSchema = (fromQueue ?? '').replace(`${servers.env.AMQP_NAMESPACE}.`, '').replace(/-/g, '_');
       const handled = consumerSchema
         ? (await db.query(`SELECT 1 FROM ${consumerSchema}.inbox WHERE message_id = $1`, [message.properties.messageId]).catch(() => ({ rows: [] }))).rows.length > 0
         : false;
-      if (!handled) found.unexplained.push(`${message.fields.routingKey} ${message.properties.messageId} from ${death?.queue ?? 'an unknown queue'}`);
+      if (!handled) found.unexplained.push(`${message.fields.routingKey} ${message.properties.messageId} from ${fromQueue ?? 'an unknown queue'}`);
     }
   } finally {
     for (const message of held) channel.nack(message, false, true);

@@ -146,6 +146,14 @@ export const commonConfig = {
     .describe(
       'Events a replica handles at once (each holds a pool connection). Below DATABASE_POOL_SIZE, so a burst of events leaves connections to requests. Unset: half the pool.',
     ),
+  EVENT_DELIVERY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5)
+    .describe(
+      "How many times an event whose handling fails is returned before the consumer dead-letters it (handled at most this + 1 times). A setting, not a queue argument: changing it needs no redeclaration (the broker's x-delivery-count counts the returns).",
+    ),
   INBOX_RETENTION_DAYS: z.coerce
     .number()
     .int()

@@ -26,8 +26,9 @@ export interface EventConsumerOptions {
   /** Unacknowledged messages in flight at once, each handled on a pool connection of its own. Default 5. */
   prefetch?: number;
   /**
-   * The queue's `x-delivery-limit`: how many times a failing message is returned before it is
-   * dead-lettered, so it is handled at most deliveryLimit + 1 times. Default 5.
+   * How many times a failing message is returned before the consumer dead-letters it (EVENT_DELIVERY_LIMIT),
+   * so it is handled at most deliveryLimit + 1 times. Default 5. Counted from the broker's `x-delivery-count`,
+   * not declared on the queue: a setting changes it, not a redeclaration (architecture §7).
    */
   deliveryLimit?: number;
   /** Called after an event's handling committed and before its ack (fault-injection tests crash here). */
@@ -188,16 +189,36 @@ export class EventConsumer {
   }
 
   /**
-   * The arguments the queue is declared with when it does not exist yet. `x-queue-type` can never change;
-   * the others, if they ever must, change through a policy (`delivery-limit`, `dead-letter-exchange`).
+   * The arguments the queue is declared with: its type alone, which can never change. What may change is
+   * not an argument (a redeclaration with other arguments is refused): the delivery limit is this
+   * consumer's setting and it dead-letters by itself; an operator's policy may add a backstop (docs/operations.md).
    */
   private queueArguments(): Record<string, unknown> {
-    return {
-      'x-queue-type': 'quorum',
-      // RabbitMQ 3.x has no default: without it a failing message would be redelivered forever.
-      'x-delivery-limit': this.deliveryLimit,
-      'x-dead-letter-exchange': this.options.broker.names.deadLetterExchange,
-    };
+    return { 'x-queue-type': 'quorum' };
+  }
+
+  /**
+   * Publishes the message to the dead-letter exchange with its routing key (confirmed), then acks it: a
+   * crash in between leaves it in both places, never in neither. Should the publish fail, the message is
+   * returned and dead-lettered at its next delivery.
+   */
+  private async deadLetter(channel: Channel, message: ConsumeMessage, reason: 'malformed' | 'delivery_limit'): Promise<void> {
+    const { properties, fields } = message;
+    try {
+      const confirms = await this.options.broker.createConfirmChannel();
+      try {
+        // Named crm-… : the broker sets its own x- headers (x-delivery-count) on every delivery from the dead-letter queue.
+        const headers = { ...properties.headers, 'crm-dead-letter-reason': reason, 'crm-dead-letter-queue': this.queue, 'crm-returns': deliveriesBefore(message) };
+        confirms.publish(this.options.broker.names.deadLetterExchange, fields.routingKey, message.content, { ...properties, headers, persistent: true });
+        await confirms.waitForConfirms();
+      } finally {
+        await confirms.close().catch(() => undefined);
+      }
+      settle(() => channel.ack(message));
+    } catch (error) {
+      this.logger.warn({ err: error, messageId: properties.messageId }, 'dead-lettering failed; the message is returned');
+      settle(() => channel.nack(message, false, true));
+    }
   }
 
   /** After a reconnect, or when the channel alone was closed. */
@@ -235,8 +256,15 @@ export class EventConsumer {
       event = parseEvent(message.content);
     } catch (error) {
       this.logger.error({ err: error, messageId: message.properties.messageId }, 'malformed event, dead-lettered');
-      settle(() => channel.nack(message, false, false));
+      await this.deadLetter(channel, message, 'malformed');
       this.options.onSettled?.('malformed', undefined);
+      return;
+    }
+    const returns = deliveriesBefore(message);
+    if (returns > this.deliveryLimit && !(await this.handledBefore(event).catch(() => false))) {
+      this.logger.error({ eventId: event.id, type: event.type, deliveries: returns }, 'event returned past the delivery limit, dead-lettered');
+      await this.deadLetter(channel, message, 'delivery_limit');
+      this.options.onSettled?.('failed', event);
       return;
     }
     const header: unknown = message.properties.headers?.[REQUEST_ID_HEADER];
@@ -253,8 +281,7 @@ export class EventConsumer {
       }
       outcome = handled ? 'handled' : 'skipped';
     } catch (error) {
-      const deliveries = message.properties.headers?.['x-delivery-count'];
-      this.logger.error({ ...context, err: error, deliveries }, 'event handler failed, requeued');
+      this.logger.error({ ...context, err: error, deliveries: returns }, 'event handler failed, requeued');
       settle(() => channel.nack(message, false, true));
       outcome = 'failed';
     }
@@ -279,6 +306,15 @@ export class EventConsumer {
     }
   }
 
+  /**
+   * Whether the inbox holds the event: one past its delivery limit may have been applied after all (its
+   * handler's ack lost to a crash), and is then acked as a repeat rather than dead-lettered.
+   */
+  private async handledBefore(event: CrmEvent): Promise<boolean> {
+    const rows: unknown[] = await this.options.dataSource.query('SELECT 1 FROM inbox WHERE message_id = $1', [event.id]);
+    return rows.length > 0;
+  }
+
   /** Inbox row and handler effect in one transaction; false when the message was handled before. */
   private handleOnce(event: CrmEvent): Promise<boolean> {
     return this.options.dataSource.transaction(async (manager) => {
@@ -291,6 +327,12 @@ export class EventConsumer {
       return true;
     });
   }
+}
+
+/** How many times the broker returned the message before this delivery (quorum queues count in `x-delivery-count`). */
+function deliveriesBefore(message: ConsumeMessage): number {
+  const count: unknown = message.properties.headers?.['x-delivery-count'];
+  return typeof count === 'number' ? count : 0;
 }
 
 /** Ack or nack on a channel that may have closed meanwhile (the broker requeues those messages itself). */

@@ -111,6 +111,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
         onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages(), async () => consumer?.deadLetteredMessages()),
         prefetch,
+        deliveryLimit: common.EVENT_DELIVERY_LIMIT,
       })
     : undefined;
   poolMetrics(metrics, dataSource, common.DATABASE_POOL_SIZE);

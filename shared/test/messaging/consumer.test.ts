@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { GetMessage } from 'amqplib';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConsumeMessage, GetMessage } from 'amqplib';
 import type { DataSource } from '../../src/database';
 import { currentRequestId } from '../../src/http/request-context';
 import { Broker, EventConsumer, pruneHandledMessages, type CrmEvent, type EventHandler } from '../../src/messaging';
@@ -47,19 +50,19 @@ afterEach(async () => {
   await drainDeadLetters();
 });
 
-afterAll(() => messaging.close(['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late']));
+afterAll(() => messaging.close(['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late', 'relimit']));
 
 describe('the event consumer', () => {
-  it('when it starts, then its queue is a durable quorum queue with a delivery limit that dead-letters to the dlx', async () => {
+  it('when it starts, then its queue is a durable quorum queue declared with its type alone (what may change is a setting, not an argument)', async () => {
     await consumer('declared', ['declared.*'], recordHandled, 7);
-    // Redeclaring with the same arguments succeeds; different ones would close the channel (406).
+    // Redeclaring with the same arguments succeeds; different ones close the channel (406).
     const check = await raw.connection.createChannel();
-    const declared = await check.assertQueue(broker.names.queue('declared'), {
-      durable: true,
-      arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 7, 'x-dead-letter-exchange': broker.names.deadLetterExchange },
-    });
+    check.on('error', () => undefined); // the refused redeclaration below closes it
+    const declared = await check.assertQueue(broker.names.queue('declared'), { durable: true, arguments: { 'x-queue-type': 'quorum' } });
     expect(declared.consumerCount).toBe(1);
-    await check.close();
+    await expect(check.assertQueue(broker.names.queue('declared'), { durable: true, arguments: { 'x-queue-type': 'quorum', 'x-delivery-limit': 7 } })).rejects.toMatchObject({
+      code: 406,
+    });
   });
 
   it('when a handler always throws, then the message is dead-lettered once the delivery limit is exceeded and other messages keep flowing', async () => {
@@ -86,12 +89,64 @@ describe('the event consumer', () => {
     expect(dead).toHaveLength(1);
     expect(JSON.parse(dead[0].content.toString())).toEqual(poison);
     expect(dead[0].fields.routingKey).toBe('poison.failing');
-    // RabbitMQ counts returns: with x-delivery-limit 3 it gives up when a 4th return would follow.
+    expect(dead[0].properties.headers).toMatchObject({ 'crm-dead-letter-reason': 'delivery_limit', 'crm-dead-letter-queue': broker.names.queue('poison'), 'crm-returns': 4 });
+    // Returned 3 times, handled a 4th: the next delivery is dead-lettered unhandled.
     expect(attempts.get(poison.id)).toBe(3 + 1);
 
     await eventually(async () => (await handledCounts(dataSource, 'poison.fine')).rows === good.length, 'the good events');
     expect(await handledCounts(dataSource, 'poison.failing')).toEqual({ rows: 0, distinct: 0 });
     expect(await dataSource.query('SELECT 1 FROM inbox WHERE message_id = $1', [poison.id])).toEqual([]);
+  });
+
+  it('when its delivery limit setting changes, then the same queue is consumed with the new limit, with no redeclaration refused', async () => {
+    const attempts = new Map<string, number>();
+    const failing: EventHandler = async (e) => {
+      attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+      throw new Error('handler bug');
+    };
+    const first = await consumer('relimit', ['relimit.*'], failing, 3);
+    await first.stop();
+    await consumer('relimit', ['relimit.*'], failing, 1);
+    const poison = event('relimit.failing');
+    publish(poison);
+    await eventually(async () => ((await drainDeadLetters()).length === 1 ? true : undefined), 'the dead-lettered message');
+    expect(attempts.get(poison.id)).toBe(1 + 1);
+  });
+
+  it('when it consumes from the embedded bus, then the same code dead-letters a failing message past its limit and a malformed one at once', async () => {
+    const embedded = new Broker({ inProcessJournal: join(mkdtempSync(join(tmpdir(), 'consumer-bus-')), 'bus.journal'), namespace: `${namespace}-bus`, logger, reconnectDelayMs: 50 });
+    await embedded.connect();
+    const attempts = new Map<string, number>();
+    const onBus = new EventConsumer({
+      dataSource,
+      broker: embedded,
+      logger,
+      service: 'onbus',
+      bindings: ['onbus.*'],
+      deliveryLimit: 2,
+      handler: async (e) => {
+        attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+        throw new Error('handler bug');
+      },
+    });
+    try {
+      await onBus.start();
+      const channel = await embedded.createChannel();
+      const poison = event('onbus.failing');
+      channel.publish(embedded.names.exchange, poison.type, Buffer.from(JSON.stringify(poison)), { persistent: true, messageId: poison.id });
+      channel.publish(embedded.names.exchange, 'onbus.failing', Buffer.from('not an event'), { persistent: true });
+      const dead: ConsumeMessage[] = [];
+      await channel.consume(embedded.names.deadLetterQueue, (message) => {
+        dead.push(message!);
+        channel.ack(message!);
+      });
+      await eventually(async () => (dead.length === 2 ? true : undefined), 'both messages dead-lettered');
+      expect(dead.map((message) => message.properties.headers?.['crm-dead-letter-reason']).sort()).toEqual(['delivery_limit', 'malformed']);
+      expect(attempts.get(poison.id)).toBe(2 + 1);
+    } finally {
+      await onBus.stop();
+      await embedded.close();
+    }
   });
 
   it('when the database is unreachable for longer than the delivery limit allows, then the message is held and applied once it is back, not dead-lettered', async () => {
@@ -134,7 +189,7 @@ describe('the event consumer', () => {
     dead.push(...(await drainDeadLetters()));
     expect(dead.map((m) => m.content.toString().slice(0, 16)).sort()).toEqual(['this is not json', '{"specversion":"']);
     // Rejected at the first delivery: no retries.
-    for (const message of dead) expect(message.properties.headers?.['x-death']?.[0]?.reason).toBe('rejected');
+    for (const message of dead) expect(message.properties.headers).toMatchObject({ 'crm-dead-letter-reason': 'malformed', 'crm-returns': 0 });
     expect(seen.map((e) => e.id)).toEqual([after.id]);
   });
 
