@@ -17,7 +17,14 @@ COPY services/contacts/package.json services/contacts/
 COPY services/accounts-opportunities/package.json services/accounts-opportunities/
 COPY services/import-export/package.json services/import-export/
 COPY services/audit/package.json services/audit/
+COPY clients/typescript/package.json clients/typescript/
 RUN npm ci --no-audit --no-fund
+# /api/docs's renderer (@scalar/api-reference) is a dev dependency of the gateway: the image takes its
+# browser bundle and manifest alone, put back where node finds them (runtime stage), not its ~300 MB of
+# dependencies, which never run in node.
+RUN mkdir -p /docs-renderer/dist/browser \
+ && cp node_modules/@scalar/api-reference/package.json /docs-renderer/ \
+ && cp node_modules/@scalar/api-reference/dist/browser/standalone.js /docs-renderer/dist/browser/
 COPY . .
 RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund
 
@@ -26,6 +33,7 @@ ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
+COPY --from=build --chown=root:root /docs-renderer node_modules/@scalar/api-reference
 COPY --from=build --chown=root:root /app/shared/package.json shared/
 COPY --from=build --chown=root:root /app/shared/dist shared/dist
 COPY --from=build --chown=root:root /app/gateway/package.json gateway/
@@ -33,7 +41,7 @@ COPY --from=build --chown=root:root /app/gateway/dist gateway/dist
 COPY --from=build --chown=root:root /app/system/package.json system/
 COPY --from=build --chown=root:root /app/system/dist system/dist
 COPY --from=build --chown=root:root /app/services services
-# The OpenAPI document the gateway serves at /api/openapi.json and /api/docs.
+# The OpenAPI document the gateway serves at /api/openapi.json and renders at /api/docs.
 COPY --from=build --chown=root:root /app/contracts/openapi.json contracts/
 # Alone (no DATABASE_URL / AMQP_URL / REDIS_URL) the image runs the embedded default, its data in /data.
 RUN mkdir -p /data && chown node:node /data

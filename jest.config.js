@@ -1,9 +1,11 @@
 /**
  * One jest run for the whole repository. TypeScript is transformed by swc (no type check here: `npm test`
  * runs `tsc -b` first). jose and some of Pact's dependencies ship ESM only, so their files are transformed to
- * CommonJS too. The Pact suites (`*.pact.test.ts`) run apart, consumers before providers: `npm run test:pacts`.
+ * CommonJS too, and so is the OTLP exporter's base, which loads node:http with `import()`: jest's vm refuses that
+ * without --experimental-vm-modules, transformed it is a `require`. The Pact suites (`*.pact.test.ts`) run apart,
+ * consumers before providers: `npm run test:pacts`.
  */
-const esmOnly = ['jose', 'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate'];
+const esmOnly = ['jose', 'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate', '@opentelemetry/otlp-exporter-base'];
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
 
 /**
@@ -36,6 +38,7 @@ module.exports = {
     '^@crm/(auth|audit|leads|contacts|accounts-opportunities|import-export)$': '<rootDir>/services/$1/src/index.ts',
     '^@crm/system$': '<rootDir>/system/src/index.ts',
     '^@crm/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@crm/client$': '<rootDir>/clients/typescript/src/index.ts',
   },
   testMatch: embedded ? ['<rootDir>/test/e2e/**/*.test.ts'] : ['<rootDir>/**/test/**/*.test.ts'],
   testPathIgnorePatterns: [

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { Client } from 'pg';
 
 /**
@@ -26,17 +29,46 @@ export async function timedUpload(gateway: string, path: string, token: string, 
   return { ms, body };
 }
 
-/** Reads `GET /api/leads/export/` to its last byte, counting its rows (lines less the header) as they stream. */
-export async function streamExport(gateway: string, token: string): Promise<{ ms: number; rows: number }> {
+/** An export as read: its time to the first byte and to the last, its rows, and the bytes that came over the wire. */
+export interface ExportRead {
+  ms: number;
+  firstByteMs: number;
+  rows: number;
+  wireBytes: number;
+}
+
+/**
+ * Reads `GET /api/leads/export/` to its last byte, counting its rows (lines less the header) as they stream.
+ * `acceptEncoding` is sent as the client's `Accept-Encoding` (none: the file uncompressed); a compressed
+ * answer is decoded as it comes, to count its rows.
+ */
+export async function streamExport(gateway: string, token: string, acceptEncoding?: string): Promise<ExportRead> {
   const start = performance.now();
-  const response = await fetch(`${gateway}/api/leads/export/`, { headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
+  const headers = { authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(`${gateway}/api/leads/export/`, { headers }, resolve).on('error', reject);
+  });
+  if (response.statusCode !== 200) throw new Error(`export: ${response.statusCode}`);
+  let firstByteMs: number | undefined;
+  let wireBytes = 0;
+  response.on('data', (chunk: Buffer) => {
+    firstByteMs ??= performance.now() - start;
+    wireBytes += chunk.length;
+  });
   let lines = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) lines += 1;
+  for await (const chunk of decodedBody(response) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines += 1;
   }
-  return { ms: performance.now() - start, rows: lines - 1 };
+  return { ms: performance.now() - start, firstByteMs: firstByteMs ?? 0, rows: lines - 1, wireBytes };
+}
+
+/** An answer's body decoded as its `Content-Encoding` says. */
+function decodedBody(response: http.IncomingMessage): Readable {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === undefined) return response;
+  if (encoding === 'gzip') return response.pipe(zlib.createGunzip());
+  if (encoding === 'br') return response.pipe(zlib.createBrotliDecompress());
+  throw new Error(`export: unexpected Content-Encoding ${encoding}`);
 }
 
 /**

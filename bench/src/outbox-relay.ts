@@ -278,11 +278,12 @@ async function lastArrival(commits: Commits, arrived: Map<string, number>, timeo
   }
 }
 
-/** The exchanges and the dead-letter queue every broker declares (the consumer removed its queues). */
+/** The exchanges, the dead-letter queue and the change stream every broker declares (the consumer removed its queues). */
 async function removeNamespace(broker: Broker): Promise<void> {
-  const { exchange, deadLetterExchange, deadLetterQueue } = broker.names;
+  const { exchange, deadLetterExchange, deadLetterQueue, changeStream } = broker.names;
   const channel = await broker.createChannel();
   await channel.deleteQueue(deadLetterQueue);
+  await channel.deleteQueue(changeStream);
   await channel.deleteExchange(exchange);
   await channel.deleteExchange(deadLetterExchange);
   await channel.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { EVENT_CATALOGUE } from '@crm/shared';
-import { buildAsyncApiDocument } from '../src/asyncapi/asyncapi-document';
+import { buildAsyncApiDocument, CHANGE_STREAM_CHANNEL } from '../src/asyncapi/asyncapi-document';
 import { CONTRACT_FILES, formatDocument } from '../src/contract-files';
 import { API_VERSION } from '../src/openapi/public-api';
 import { SERVICE_DEFINITIONS } from '../src/services';
@@ -29,7 +29,7 @@ describe('the AsyncAPI document of the events', () => {
   });
 
   it('has a channel for every event and a receive operation for every binding of every consumer', () => {
-    expect(Object.keys(generated.channels).sort()).toEqual(EVENT_CATALOGUE.map((entry) => entry.type).sort());
+    expect(Object.keys(generated.channels).sort()).toEqual([...EVENT_CATALOGUE.map((entry) => entry.type), CHANGE_STREAM_CHANNEL].sort());
     for (const service of SERVICE_DEFINITIONS) {
       for (const binding of service.consumes?.bindings ?? []) {
         if (binding === '#') continue;
@@ -37,6 +37,13 @@ describe('the AsyncAPI document of the events', () => {
         expect(generated.operations[`${service.name}.receive.${binding}`]).toEqual(expect.objectContaining({ action: 'receive', channel: { $ref: `#/channels/${binding}` } }));
       }
     }
+  });
+
+  it('has the change stream carry every event, for readers outside', () => {
+    const stream = generated.channels[CHANGE_STREAM_CHANNEL] as { address: string; messages: Record<string, unknown> };
+    expect(stream.address).toBe('crm.changes');
+    expect(Object.keys(stream.messages).sort()).toEqual(EVENT_CATALOGUE.map((entry) => entry.type).sort());
+    expect(generated.operations['reader.receive.changes']).toEqual(expect.objectContaining({ action: 'receive', channel: { $ref: `#/channels/${CHANGE_STREAM_CHANNEL}` } }));
   });
 
   it('describes the data of the events whose schema the code declares', () => {

@@ -11,11 +11,14 @@ import {
   type HealthState,
   type Logger,
   type RouteLabel,
+  type Tracing,
 } from '@crm/shared';
 import express, { type Express, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import type { Registry } from 'prom-client';
+import { answerCompression } from './compression/answer-compression';
 import { upstreamUrls, type GatewayConfig } from './config';
+import { corsMiddleware, corsOfGatewayRefusalsOnOwnCorsPaths } from './cors/cors.middleware';
 import { ApiTokenCache } from './credentials/api-token-cache';
 import { createApiTokenResolver } from './credentials/api-token-resolver';
 import { apiTokenRevocationWatcher, credentialChangeWatcher } from './credentials/credential-watchers';
@@ -49,6 +52,8 @@ export interface GatewayDeps {
   routeTable?: readonly RouteEntry[];
   /** Where the gateway's figures go (served by `metricsApp`); a registry of its own when not given. */
   metrics?: Registry;
+  /** A server span per request, whose context the proxied request carries on (none without it). */
+  tracing?: Tracing;
 }
 
 export interface GatewayApp {
@@ -63,7 +68,8 @@ export interface GatewayApp {
 }
 
 /**
- * The public entry point: request id, access log, request metrics, health probes, then
+ * The public entry point: request id, access log, request metrics, health probes, compression of the
+ * answers, CORS (CORS_ORIGINS), then
  * for every API request route match → authenticate (an address with too many failed credentials is
  * refused before its credential is looked at) → scope check → rate limit → proxy to the owning
  * service. The API's documentation is served by the gateway itself, to anyone.
@@ -71,6 +77,7 @@ export interface GatewayApp {
 export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const { config, logger, redis } = deps;
   const health = deps.health ?? { draining: false };
+  const routeTable = deps.routeTable ?? ROUTE_TABLE;
   const fetchImpl = deps.fetch ?? fetch;
   const metrics = deps.metrics ?? createMetricsRegistry('gateway');
   const authUrl = config.AUTH_SERVICE_URL.replace(/\/+$/, '');
@@ -131,14 +138,19 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(accessLog(logger, (_req, res) => knownCaller(res)));
   app.use(httpMetrics(metrics, gatewayRouteLabel));
   app.use(healthRouter(health));
+  // After the probes: they would be most of the spans, and tell nothing.
+  if (deps.tracing) app.use(deps.tracing.serverSpans(gatewayRouteLabel));
+  app.use(answerCompression(config.COMPRESSION_MIN_BYTES));
+  app.use(corsMiddleware(config.CORS_ORIGINS, routeTable));
   app.use(apiDocsRoutes());
   app.use(
-    routeMiddleware(deps.routeTable ?? ROUTE_TABLE),
+    routeMiddleware(routeTable),
     authenticateMiddleware(authenticate, new UnauthenticatedLimit(limiter, rejections)),
     scopeCheckMiddleware,
     rateLimitMiddleware(limiter, rejections),
     proxy.forward,
   );
+  app.use(corsOfGatewayRefusalsOnOwnCorsPaths(routeTable));
   app.use(errorHandler(logger));
 
   const metricsApp = express();

@@ -1,6 +1,7 @@
-import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting } from '@crm/shared';
+import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting, tracingConfig } from '@crm/shared';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { parseCorsOrigins } from './cors/cors-origins';
 import { DEFAULT_FORM_RATE, DEFAULT_THROTTLE_RATES, parseRate, parseThrottleRates } from './rate-limit/throttle-rates';
 
 /** A setting parsed by `parse`, whose Error says what is wrong. */
@@ -60,6 +61,7 @@ export const gatewayConfigShape = {
   INTERNAL_TOKEN_SECRET: commonConfig.INTERNAL_TOKEN_SECRET,
   SHUTDOWN_TIMEOUT_MS: commonConfig.SHUTDOWN_TIMEOUT_MS,
   ...jwtConfig,
+  ...tracingConfig,
   REDIS_URL: optionalUrl().describe(
     'Redis holding the rate-limit counters and the API-token cache. While it is unreachable the gateway ' +
       'keeps serving, with per-process in-memory limits and no cache. Unset: in-memory limits, no cache (the embedded default).',
@@ -89,6 +91,10 @@ export const gatewayConfigShape = {
       'anon bucket, public URLs): false (none), their number (1: behind one ingress controller), or their addresses and ' +
       'CIDR networks comma-separated (10.0.0.0/8,127.0.0.1; also loopback, linklocal, uniquelocal). true is refused.',
   ),
+  CORS_ORIGINS: parsedSetting('', parseCorsOrigins).describe(
+    'Origins whose pages may call the API from a browser (CORS), comma-separated, each scheme, host and port exactly ' +
+      '(https://app.example.com); empty: none. The public web forms keep their own allowed_origins.',
+  ),
   UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -103,6 +109,15 @@ export const gatewayConfigShape = {
     .describe(
       'How long a request its service cannot have seen (connection refused, or reset before any answer) is sent ' +
         'again, so a service restarting delays requests instead of failing them (0: never).',
+    ),
+  COMPRESSION_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024)
+    .describe(
+      'Smallest answer, by its Content-Length, the gateway compresses (gzip or brotli, as Accept-Encoding asks); ' +
+        'smaller ones go as they are, where compressing saves less than it costs. A streamed answer (an export) has none and counts as large.',
     ),
   AUTH_SERVICE_URL: serviceUrlSetting('auth'),
   LEADS_SERVICE_URL: serviceUrlSetting('leads'),

@@ -1,4 +1,4 @@
-import { closeInOrder, createLogger, listen, type HealthState, type Logger, type RunningServer } from '@crm/shared';
+import { closeInOrder, createLogger, listen, Tracing, type HealthState, type Logger, type RunningServer } from '@crm/shared';
 import { buildGatewayApp } from './app';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { closeRedis, createGatewayRedis, waitForRedis } from './redis/redis-client';
@@ -38,7 +38,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     logger.warn('Redis unreachable at start: serving with in-memory rate limits until it is back');
   }
   const health: HealthState = { draining: false };
-  const gateway = buildGatewayApp({ config, logger, redis, health });
+  const tracing = Tracing.start('gateway', config, logger);
+  const gateway = buildGatewayApp({ config, logger, redis, health, tracing });
 
   const host = options.host ?? '127.0.0.1';
   let server: RunningServer | undefined;
@@ -49,6 +50,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   } catch (error) {
     await server?.close(0);
     gateway.close();
+    await tracing?.stop();
     if (redis) await closeRedis(redis);
     throw error;
   }
@@ -66,6 +68,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
           },
         },
         { name: 'upstream connections', close: async () => gateway.close() },
+        { name: 'tracing', close: async () => tracing?.stop() },
         // Last of the servers: the figures of the drain can still be scraped.
         { name: 'metrics', close: () => metricsServer.close(config.SHUTDOWN_TIMEOUT_MS) },
         { name: 'redis', close: async () => redis && closeRedis(redis) },

@@ -74,6 +74,24 @@ describe('gateway settings', () => {
     await expect(start).rejects.toThrow(problem);
   });
 
+  it('CORS_ORIGINS is empty by default, and keeps each origin as a browser sends it', () => {
+    expect(loadGatewayConfig({}).CORS_ORIGINS).toEqual([]);
+    expect(loadGatewayConfig({ CORS_ORIGINS: ' https://App.Example.com , http://localhost:5173,https://admin.example.com:443/ ' }).CORS_ORIGINS).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+      'https://admin.example.com',
+    ]);
+  });
+
+  it.each(['*', 'app.example.com', 'https://app.example.com/path', 'https://app.example.com?x=1', 'ftp://app.example.com', 'https://user@app.example.com'])(
+    'a CORS_ORIGINS entry %s that is not an origin fails start naming the variable',
+    async (value) => {
+      const start = startGateway({ env: { CORS_ORIGINS: `https://ok.example.com,${value}` }, port: 0, metricsPort: 0 });
+      await expect(start).rejects.toThrow(/CORS_ORIGINS/);
+      await expect(start).rejects.toThrow(`"${value}" is not an origin`);
+    },
+  );
+
   it('METRICS_PORT may not be the API port', () => {
     expect(() => loadGatewayConfig({ GATEWAY_PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT/);
     expect(loadGatewayConfig({ GATEWAY_PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);

@@ -1,4 +1,5 @@
 import { ROUTE_TABLE, matchRoute } from '../src';
+import { methodsOfPath } from '../src/routing/route-matcher';
 
 const route = (method: string, path: string) => {
   const entry = matchRoute(ROUTE_TABLE, method, path);
@@ -16,6 +17,7 @@ describe('the public route table', () => {
     ['POST', '/api/auth/api-tokens/', { service: 'auth', scope: null, bucket: 'write', auth: 'credential' }],
     ['DELETE', '/api/auth/api-tokens/abc/', { service: 'auth', scope: null, bucket: 'write', auth: 'credential' }],
     ['GET', '/api/audit-logs/', { service: 'audit', scope: 'audit:read', bucket: 'read', auth: 'credential' }],
+    ['GET', '/api/changes/', { service: 'audit', scope: null, bucket: 'read', auth: 'credential' }],
     ['POST', '/api/leads/duplicates/', { service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' }],
     ['POST', '/api/contacts/duplicates/', { service: 'contacts', scope: 'contacts:read', bucket: 'read', auth: 'credential' }],
     ['GET', '/api/leads/1/duplicates/', { service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' }],
@@ -63,5 +65,20 @@ describe('the public route table', () => {
       const duplicateCheck = entry.methods.includes('POST') && entry.path.endsWith('/duplicates/');
       if (!duplicateCheck) expect(entry.methods).toEqual(['GET', 'HEAD']);
     }
+  });
+
+  it.each([
+    ['/api/leads/', ['GET', 'HEAD', 'POST']],
+    ['/api/leads/1/', ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']],
+    // The route the path names first: the export, not a lead whose id is "export".
+    ['/api/leads/export/', ['GET', 'HEAD']],
+    ['/api/auth/users/1/', ['PATCH']],
+    ['/api/public/web-forms/key/submissions/', ['POST', 'OPTIONS']],
+    ['/api/leads', []],
+    ['/api/LEADS/', []],
+    ['/api/leads/a%2fb/', []],
+    ['/api/widgets/', []],
+  ])('the methods of %s (Allow, CORS) are %j', (path, methods) => {
+    expect(methodsOfPath(ROUTE_TABLE, path)).toEqual(methods);
   });
 });

@@ -19,3 +19,4 @@ export * from './import-export';
 export * from './openapi';
 export * from './replicas';
 export * from './idempotency';
+export * from './tracing';

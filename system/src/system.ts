@@ -44,6 +44,8 @@ export interface RunningSystem {
 /** Starts every service and then the gateway pointing at them, all in this process. */
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const env = { ...(options.env ?? process.env) };
+  // One name cannot name every component of the process: each names its own spans (OTEL_SERVICE_NAME ignored).
+  delete env.OTEL_SERVICE_NAME;
   const anyPort = options.ports === 'any';
   const loggerFor = options.logger ?? ((name: string) => createLogger(name, env.LOG_LEVEL));
   const services: Record<string, RunningService> = {};

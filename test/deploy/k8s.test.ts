@@ -115,6 +115,8 @@ const inNamespace = (name: string, pod: Record<string, string>, ports: Record<st
 const INGRESS_CONTROLLER = inNamespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
 const KUBE_DNS = inNamespace('kube-system', { 'k8s-app': 'kube-dns' }, { dns: 53 });
 const OUTSIDE_THE_CLUSTER: Endpoint = {};
+/** The OpenTelemetry Collector of k8s/components/tracing: the Service otel-collector of the namespace. */
+const COLLECTOR: Endpoint = { namespace: NAMESPACE, pod: { 'app.kubernetes.io/name': 'opentelemetry-collector' } };
 
 const policyTypesOf = (policy: INetworkPolicy) => policy.spec?.policyTypes ?? (policy.spec?.egress ? ['Ingress', 'Egress'] : ['Ingress']);
 /** Whether a rule's peer is `other`: an ipBlock is taken to be anything (it may hold pod addresses too). */
@@ -285,7 +287,9 @@ const serviceRole = (service: string) => `crm_${definitionOf(service).schema}`;
 const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
 /** The settings a container takes from crm-secrets (its DATABASE_URL from its service's key), never from a ConfigMap. */
 const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
-const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT'];
+/** Settings a component adds where an overlay takes it (k8s/components/tracing): allowed everywhere, required nowhere. */
+const OPTIONAL_SETTINGS = ['OTEL_EXPORTER_OTLP_ENDPOINT'];
+const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT', ...OPTIONAL_SETTINGS];
 /** The settings each workload's containers may be given, as in docker-compose.yml. */
 const ALLOWED_SETTINGS: Record<string, string[]> = {
   gateway: [
@@ -297,6 +301,8 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
     'METRICS_PORT',
     'THROTTLE_RATES',
     'FORM_RATE',
+    'CORS_ORIGINS',
+    'COMPRESSION_MIN_BYTES',
     'TRUST_PROXY',
     'AUTH_SERVICE_URL',
     'LEADS_SERVICE_URL',
@@ -304,6 +310,7 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
     'ACCOUNTS_OPPORTUNITIES_SERVICE_URL',
     'IMPORT_EXPORT_SERVICE_URL',
     'AUDIT_SERVICE_URL',
+    ...OPTIONAL_SETTINGS,
   ],
   // Each service: the common settings, and where the owners of its replicas listen.
   ...Object.fromEntries(SERVICES.map(({ definition }) => [definition.name, [...SERVICE_SETTINGS, ...ownersAsked(definition).map(ownerUrl)]])),
@@ -431,9 +438,8 @@ describe.each(renders)('%s', (dir, objects) => {
         }
       }
       const main = settingsOf(deployment.spec!.template.spec!.containers[0]!, objects);
-      expect([...main.keys()].sort()).toEqual(
-        workload === 'gateway' ? [...ALLOWED_SETTINGS.gateway!].sort() : [...ALLOWED_SETTINGS[workload]!].sort(),
-      );
+      const required = (settings: string[]) => settings.filter((name) => !OPTIONAL_SETTINGS.includes(name)).sort();
+      expect(required([...main.keys()])).toEqual(required(ALLOWED_SETTINGS[workload]!));
     }
   });
 
@@ -680,6 +686,16 @@ describe.each(renders)('%s', (dir, objects) => {
         workload,
         ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL'].map((setting) => settings.has(setting)),
       ]);
+    }
+  });
+
+  it('lets each workload send its spans to the collector (OTLP/HTTP, 4318) only if it is given its endpoint, and there', () => {
+    for (const deployment of deployments) {
+      const workload = workloadOf(deployment)!;
+      const endpoint = configOf(deployment).OTEL_EXPORTER_OTLP_ENDPOINT;
+      if (endpoint !== undefined) expect([workload, new URL(endpoint).host]).toEqual([workload, 'otel-collector:4318']);
+      const pod = endpointOf(deployment);
+      expect([workload, connects(policies, pod, COLLECTOR, 4318), connects(policies, pod, OUTSIDE_THE_CLUSTER, 4318)]).toEqual([workload, endpoint !== undefined, false]);
     }
   });
 

@@ -22,7 +22,9 @@ describe('registration', () => {
       access: expect.any(String),
       refresh: expect.any(String),
     });
-    const me = await system.api.get('/api/auth/me/', { token: res.body.access });
+    // What was made is read at `me/` with the answer's token: no other URL shows a tenant.
+    expect(res.headers.get('location')).toBe('/api/auth/me/');
+    const me = await system.api.get(res.headers.get('location')!, { token: res.body.access });
     expect(me.status).toBe(200);
     expect(me.body.org).toEqual(res.body.org);
     expect(me.body.user).toEqual(res.body.user);
@@ -153,6 +155,16 @@ describe('users', () => {
     expect(me.body.scopes).not.toContain('audit:read');
   });
 
+  it('when an admin adds a member, then Location names the member, where the admin changes it (members are read in their list)', async () => {
+    const admin = await registerTenant(system.api);
+    const added = await system.api.post('/api/auth/users/', { email: uniqueEmail(), password: PASSWORD, role: 'member', sales_access: false }, { token: admin.access });
+    expect(added.status).toBe(201);
+    expect(added.headers.get('location')).toBe(`/api/auth/users/${added.body.id}/`);
+    const changed = await system.api.patch(added.headers.get('location')!, { sales_access: true }, { token: admin.access });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: added.body.id, sales_access: true });
+  });
+
   it('when a member lists or adds users, then 403', async () => {
     const admin = await registerTenant(system.api);
     const member = await addMember(system.api, admin, true);
@@ -194,7 +206,9 @@ describe('API tokens', () => {
     expect(me.body.scopes).toEqual(['audit:read']);
     expect((await system.api.get('/api/audit-logs/', { token: pat })).status).toBe(200);
 
-    const revoked = await system.api.delete(`/api/auth/api-tokens/${created.body.id}/`, { token: admin.access });
+    // Its Location is where it is revoked (tokens are read in their list, never with their secret).
+    expect(created.headers.get('location')).toBe(`/api/auth/api-tokens/${created.body.id}/`);
+    const revoked = await system.api.delete(created.headers.get('location')!, { token: admin.access });
     expect(revoked.status).toBe(204);
     expect((await system.api.get('/api/auth/me/', { token: pat })).status).toBe(401);
   });

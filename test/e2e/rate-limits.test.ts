@@ -4,11 +4,14 @@ import { registerTenant, type TenantAdmin } from '../support/tenants';
 const READ_LIMIT = 30;
 const WRITE_LIMIT = 5;
 const ANON_LIMIT = 4;
+/** Failed logins per e-mail: more than the anon test below makes at its one e-mail (the anon limit, and once more from another address). */
+const LOGIN_FAILURES = ANON_LIMIT + 2;
 
 let system: TestSystem;
 beforeAll(async () => {
   system = await startTestSystem({
     THROTTLE_RATES: `read=${READ_LIMIT}/hour,write=${WRITE_LIMIT}/hour,anon=${ANON_LIMIT}/minute`,
+    LOGIN_FAILURES_PER_EMAIL: String(LOGIN_FAILURES),
     // As behind one ingress controller: the X-Forwarded-For each test sends is what the controller would add.
     TRUST_PROXY: '1',
   });
@@ -109,5 +112,18 @@ describe('unauthenticated endpoints', () => {
       .withHeaders({ 'x-forwarded-for': clientAddress() })
       .post('/api/auth/login/', { email: 'nobody@example.test', password: 'whatever1' });
     expect(other.status).toBe(401);
+  });
+
+  it('when an e-mail has failed too many logins, then the 429 names the rate that refused it, with nothing left, not the address’s anon bucket', async () => {
+    const admin = await freshAdmin();
+    // Each attempt from an address of its own: the anon bucket of none comes near its limit.
+    const attempt = () => system.api.withHeaders({ 'x-forwarded-for': clientAddress() }).post('/api/auth/login/', { email: admin.email, password: 'wrong password 1' });
+    for (let i = 0; i < LOGIN_FAILURES; i += 1) expect((await attempt()).status).toBe(401);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    const retryAfter = refused.headers.get('retry-after');
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"login_failures";q=${LOGIN_FAILURES};w=900`);
+    expect(refused.headers.get('ratelimit')).toBe(`"login_failures";r=0;t=${retryAfter}`);
+    expect(refused.body.retry_after).toBe(Number(retryAfter));
   });
 });

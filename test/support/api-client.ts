@@ -1,4 +1,10 @@
-/** A small HTTP client for end-to-end tests: talks to the gateway like any API client would. */
+import { appendFileSync } from 'node:fs';
+import { openApiResponses } from './openapi-responses';
+
+/**
+ * A small HTTP client for end-to-end tests: talks to the gateway like any API client would. Every answer
+ * is checked against the OpenAPI document: one that is not as documented fails the test that received it.
+ */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -36,6 +42,9 @@ export class ApiClient {
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
+    const violations = openApiResponses().violations({ method, url, status: response.status, headers: response.headers, text });
+    if (violations.length > 0 && process.env.OPENAPI_VIOLATIONS_LOG) appendFileSync(process.env.OPENAPI_VIOLATIONS_LOG, `${violations.join('\n')}\n`);
+    else if (violations.length > 0) throw new Error(`The answer differs from contracts/openapi.json:\n${violations.join('\n')}\n${text.slice(0, 500)}`);
     if ((response.headers.get('content-type') ?? '').includes('json') && text.length > 0) parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }

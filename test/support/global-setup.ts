@@ -22,7 +22,7 @@ export default async function globalSetup(): Promise<void> {
   const namespace = process.env.AMQP_NAMESPACE ?? TEST_ENV.AMQP_NAMESPACE;
   const connection = await amqp.connect(process.env.AMQP_URL ?? TEST_ENV.AMQP_URL);
   const channel = await connection.createChannel();
-  for (const queue of ['auth', 'audit', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'dead-letter']) {
+  for (const queue of ['auth', 'audit', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'dead-letter', 'changes']) {
     await channel.deleteQueue(`${namespace}.${queue}`);
   }
   await channel.deleteExchange(`${namespace}.events`);

@@ -1,6 +1,7 @@
 import { startSystem, type RunningSystem } from '@crm/system';
 import { rmSync } from 'node:fs';
 import { ApiClient } from './api-client';
+import { prismProxy } from './prism-proxy';
 import { EMBEDDED } from './test-env';
 
 /** Most suites are not about limits; the rate-limit suite sets its own. */
@@ -13,10 +14,14 @@ export interface TestSystem extends RunningSystem {
 /** The whole system in this process on free ports, with the test settings plus `overrides`. */
 export async function startTestSystem(overrides: Record<string, string> = {}): Promise<TestSystem> {
   const system = await startSystem({ env: { ...process.env, ...GENEROUS_LIMITS, ...overrides }, ports: 'any' });
+  // `npm run contracts:prism`: the suite's requests pass through Prism, which logs every answer not as documented.
+  const prism = process.env.PRISM_LOG ? await prismProxy(system.gatewayUrl, process.env.PRISM_LOG) : undefined;
   const stop = async () => {
+    prism?.stop();
     await system.stop();
     // The embedded databases of this file (about 40 MB each) are not needed once it is done.
     if (EMBEDDED) rmSync(process.env.EMBEDDED_DATA_DIR!, { recursive: true, force: true });
   };
-  return { ...system, stop, api: new ApiClient(system.gatewayUrl) };
+  const gatewayUrl = prism?.url ?? system.gatewayUrl;
+  return { ...system, gatewayUrl, stop, api: new ApiClient(gatewayUrl) };
 }

@@ -18,6 +18,8 @@ export interface LoadFigures {
   perSecond: number;
   p50: number;
   p99: number;
+  /** Bytes of the answers as they came over the wire (compressed when they were), headers included. */
+  bytes: number;
   /** Connection errors and timeouts. */
   errors: number;
   non2xx: number;
@@ -36,6 +38,7 @@ async function generateLoad(spec: LoadSpec): Promise<LoadFigures> {
     perSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    bytes: result.throughput.total,
     errors: result.errors,
     non2xx: result.non2xx,
   };

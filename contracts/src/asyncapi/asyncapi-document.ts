@@ -35,9 +35,13 @@ function payloadOf(data: z.ZodType | undefined, summary: string): JsonSchema {
   };
 }
 
+/** The channel of the change stream `crm.changes`: every event, retained, read from any point (architecture §7). */
+export const CHANGE_STREAM_CHANNEL = 'changes';
+
 /**
  * The AsyncAPI 3.0 document of every event: one channel per type on the topic exchange, a `send`
- * operation for its producer and a `receive` operation for each service whose queue is bound to it.
+ * operation for its producer and a `receive` operation for each service whose queue is bound to it; and
+ * the change stream, a channel carrying every event, read by systems outside (`scripts/replay-events.ts`).
  */
 export function buildAsyncApiDocument(services: AnyServiceDefinition[], version: string): Record<string, unknown> {
   const channels: Record<string, unknown> = {};
@@ -69,6 +73,23 @@ export function buildAsyncApiDocument(services: AnyServiceDefinition[], version:
       };
     }
   }
+  channels[CHANGE_STREAM_CHANNEL] = {
+    address: 'crm.changes',
+    title: 'The change stream',
+    description:
+      'A RabbitMQ stream (`x-queue-type: stream`) bound to `crm.events` with `#`: every event published, in publish order, kept ' +
+      '`CHANGE_STREAM_MAX_AGE` (default 7 days) within `CHANGE_STREAM_MAX_BYTES`. Attach with `x-stream-offset` (`first`, `next`, an ' +
+      'offset, or a timestamp) on a channel with a prefetch, ack what you read; each message carries its offset in the ' +
+      '`x-stream-offset` header: keep the last one handled and attach at it + 1 to resume with no gap and no repeat.',
+    messages: Object.fromEntries(EVENT_CATALOGUE.map((entry) => [entry.type, { $ref: `#/components/messages/${entry.type}` }])),
+    bindings: { amqp: { is: 'queue', queue: { name: 'crm.changes', durable: true, exclusive: false, autoDelete: false, vhost: '/' }, bindingVersion: '0.3.0' } },
+  };
+  operations['reader.receive.changes'] = {
+    action: 'receive',
+    title: 'A system reads the change history',
+    channel: { $ref: `#/channels/${CHANGE_STREAM_CHANNEL}` },
+    description: 'From any retained point on, in order, as often as wanted (reading removes nothing); `npm run replay-events` is the example to copy.',
+  };
   return {
     asyncapi: '3.0.0',
     info: {
@@ -76,7 +97,8 @@ export function buildAsyncApiDocument(services: AnyServiceDefinition[], version:
       version,
       description:
         `Every event the services publish on the topic exchange \`crm.events\` (routing key = event type). ${ENVELOPE_DESCRIPTION} ` +
-        'Delivery is at least once and unordered across consumers: keep an inbox of handled ids, and apply a record event only when its `version` is newer than the copy you hold.',
+        'Delivery is at least once and unordered across consumers: keep an inbox of handled ids, and apply a record event only when its `version` is newer than the copy you hold. ' +
+        'The stream `crm.changes` keeps them all, in order, for a system that joins late or rebuilds a projection.',
     },
     defaultContentType: 'application/json',
     servers: { rabbitmq: { host: 'rabbitmq:5672', protocol: 'amqp', protocolVersion: '0.9.1', description: 'The RabbitMQ of the deployment (AMQP_URL).' } },

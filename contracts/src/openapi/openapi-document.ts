@@ -21,20 +21,21 @@ const PATH_PARAM = /:([A-Za-z]+)/g;
  * The JSON Schema of what is sent (the input side: transforms are applied after), without its `$schema`
  * line: 2020-12 as OpenAPI 3.1 uses, or draft-07 for AsyncAPI 3.0's schema format.
  */
-export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'draft-7' = 'draft-2020-12'): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target }) as JsonSchema;
+export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'draft-7' = 'draft-2020-12', io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target }) as JsonSchema;
   return json;
 }
 
 const errorBody = { $ref: '#/components/schemas/Error' };
 const validationBody = { $ref: '#/components/schemas/ValidationError' };
 
-function response(doc: ApiResponseDoc | string): Record<string, unknown> {
-  const { description, schema, content = 'json' } = typeof doc === 'string' ? { description: doc } : doc;
+/** One documented answer; what is answered is described as sent (the output side of its schema). */
+function response(status: number, doc: ApiResponseDoc | string): Record<string, unknown> {
+  const { description, schema, content = status === 204 ? 'none' : 'json' } = typeof doc === 'string' ? { description: doc } : doc;
   if (content === 'none') return { description };
   if (content === 'csv') return { description, content: { 'text/csv': { schema: { type: 'string' } } } };
   if (content === 'binary') return { description, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
-  return { description, content: { 'application/json': { schema: schema ? jsonSchemaOf(schema) : { type: 'object' } } } };
+  return { description, content: { 'application/json': { schema: schema ? jsonSchemaOf(schema, 'draft-2020-12', 'output') : { type: 'object' } } } };
 }
 
 function errorResponse(description: string, body: JsonSchema = errorBody): Record<string, unknown> {
@@ -125,7 +126,7 @@ function requestBody(operation: ApiOperation): Record<string, unknown> | undefin
 function responses(operation: ApiOperation, route: RouteEntry): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const [status, doc] of Object.entries(operation.responses)) {
-    answers[status] = withSuccessHeaders(operation, Number(status), response(doc!));
+    answers[status] = withSuccessHeaders(operation, Number(status), response(Number(status), doc!));
   }
   const add = (status: number, value: Record<string, unknown>) => (answers[status] ??= value);
   if (ofOneRecord(operation) && !isWrite(operation)) add(304, { description: ERROR_RESPONSES.notModified, headers: { ETag: { $ref: '#/components/headers/ETag' } } });
@@ -135,6 +136,7 @@ function responses(operation: ApiOperation, route: RouteEntry): Record<string, u
   }
   if (ofOneRecord(operation) && isWrite(operation)) add(412, { ...errorResponse(ERROR_RESPONSES.stale), headers: { ETag: { $ref: '#/components/headers/ETag' } } });
   if (operation.body || operation.query || operation.upload) add(400, errorResponse(ERROR_RESPONSES.validation, validationBody));
+  if (operation.body) add(413, errorResponse(ERROR_RESPONSES.tooLarge));
   if (route.auth !== 'anonymous') {
     add(401, errorResponse(ERROR_RESPONSES.unauthorized));
     add(403, errorResponse(ERROR_RESPONSES.forbidden));
@@ -152,10 +154,13 @@ function tooManyOf(operation: ApiOperation, route: RouteEntry): string {
   return operation.upload ? ERROR_RESPONSES.tooManyUploads : ERROR_RESPONSES.tooManyWithCredential;
 }
 
-/** A success answer's headers: the record's `ETag`; on a write, `Idempotent-Replayed` when it repeats a first answer. */
+/** A success answer's headers: a create's `Location`; the record's `ETag`; on a write, `Idempotent-Replayed` when it repeats a first answer. */
 function withSuccessHeaders(operation: ApiOperation, status: number, answer: Record<string, unknown>): Record<string, unknown> {
   if (status >= 300) return answer;
   const headers: Record<string, unknown> = {};
+  if (status === 201 && !operation.createsNothingAddressable) {
+    headers.Location = { description: 'The URL path of what was created (api-contract §4).', required: true, schema: { type: 'string', pattern: '^/api/.*/$' } };
+  }
   if (operation.record && status !== 204) headers.ETag = { $ref: '#/components/headers/ETag' };
   if (isWrite(operation)) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
   return Object.keys(headers).length === 0 ? answer : { ...answer, headers };

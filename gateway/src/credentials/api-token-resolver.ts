@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/shared';
+import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, traceHeaders, type Caller, type Logger } from '@crm/shared';
 import { ApiTokenCache } from './api-token-cache';
 import { resolvedApiTokenSchema } from './caller.schemas';
 import { tokenNotValid } from './credential-errors';
@@ -34,6 +34,7 @@ export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTok
     if (await options.unknownTokens.has(tokenHash)) throw tokenNotValid();
 
     const headers: Record<string, string> = {
+      ...traceHeaders(), // auth's span of the lookup belongs to the request's trace
       'content-type': 'application/json',
       [INTERNAL_TOKEN_HEADER]: await mintInternalToken(options.internalTokenSecret, 'auth', null),
     };

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@crm/shared';
+import { carryTraceContext, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@crm/shared';
 import type { Request } from 'express';
 
 /** Identity a client could try to claim itself; only the gateway may tell a service who is calling. */
@@ -22,9 +22,10 @@ export function stripClientHeaders(headers: IncomingHttpHeaders): void {
 
 /**
  * Rewrites the request's headers for the upstream: the client's identity headers go, the gateway's
- * internal token (the caller, for that one service), the request id and the X-Forwarded-* the gateway
- * established itself come in. Done on `req.headers` (which http-proxy copies) rather than in the
- * `proxyReq` event, because http-proxy skips that event for requests carrying `Expect`.
+ * internal token (the caller, for that one service), the request id, the trace context of the gateway's
+ * span (when it traces) and the X-Forwarded-* the gateway established itself come in. Done on
+ * `req.headers` (which http-proxy copies) rather than in the `proxyReq` event, because http-proxy skips
+ * that event for requests carrying `Expect`.
  */
 export function prepareForwardedHeaders(req: Request, internalToken: string): void {
   const forwardedFor = req.ip ?? req.socket.remoteAddress ?? '';
@@ -34,6 +35,7 @@ export function prepareForwardedHeaders(req: Request, internalToken: string): vo
   stripClientHeaders(req.headers);
   req.headers[INTERNAL_TOKEN_HEADER] = internalToken;
   if (requestId) req.headers[REQUEST_ID_HEADER] = requestId;
+  carryTraceContext(req.headers);
   if (forwardedFor) req.headers['x-forwarded-for'] = forwardedFor;
   req.headers['x-forwarded-proto'] = forwardedProto;
   if (forwardedHost) req.headers['x-forwarded-host'] = forwardedHost;

@@ -37,8 +37,12 @@ export interface UpstreamProxy {
   close(): void;
 }
 
-/** Headers the gateway sets itself; an upstream's own value must not replace them. */
+/**
+ * Headers the gateway sets itself, which an upstream's own value does not replace, but in the upstream's own
+ * refusal (a 429 naming its rate: a login past its e-mail's failures), where the rate that refused is the one to name.
+ */
 const GATEWAY_RESPONSE_HEADERS = ['ratelimit', 'ratelimit-policy'];
+const refusedByItsOwnRate = (proxyRes: http.IncomingMessage) => proxyRes.statusCode === 429 && proxyRes.headers['ratelimit-policy'] !== undefined;
 
 /**
  * Bodies up to this size (every JSON body) are read before forwarding, so the same bytes can be sent
@@ -138,7 +142,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           });
         },
         proxyRes: (proxyRes, req, res) => {
-          for (const name of GATEWAY_RESPONSE_HEADERS) delete proxyRes.headers[name];
+          if (!refusedByItsOwnRate(proxyRes)) for (const name of GATEWAY_RESPONSE_HEADERS) delete proxyRes.headers[name];
           // Connection is hop-by-hop: the client's connection follows the client and the gateway, not the
           // upstream; while draining it closes after this answer so shutdown need not wait for it to idle out.
           proxyRes.headers.connection = options.isDraining?.() || !res.shouldKeepAlive ? 'close' : 'keep-alive';

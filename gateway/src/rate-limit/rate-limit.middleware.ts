@@ -1,9 +1,9 @@
-import { TooManyRequestsError } from '@crm/shared';
+import { rateLimitHeaders, TooManyRequestsError } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { callerOf, routeOf } from '../request-state';
 import { pathParam } from '../routing/route-matcher';
-import { clientAddress, rateLimitHeaders, rateLimitKey, type BucketRateLimiter } from './rate-limiter';
+import { clientAddress, rateLimitKey, type BucketRateLimiter } from './rate-limiter';
 
 export type RateLimitRejections = Counter<'bucket'>;
 

@@ -107,12 +107,3 @@ export function rateLimitKey(bucket: RateBucket, credential: Caller['credential'
   if (!credential) return `${bucket}:ip:${clientAddress}`;
   return `${bucket}:${credential.kind}:${credential.id}`;
 }
-
-/** IETF httpapi ratelimit-headers draft: the policy of the bucket and where this credential stands in it. */
-export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
-  const name = `"${decision.bucket}"`;
-  return {
-    'RateLimit-Policy': `${name};q=${decision.limit};w=${decision.windowSeconds}`,
-    RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
-  };
-}

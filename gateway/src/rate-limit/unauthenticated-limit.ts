@@ -1,7 +1,7 @@
-import { ExpiringCache, TooManyRequestsError } from '@crm/shared';
+import { ExpiringCache, rateLimitHeaders, TooManyRequestsError } from '@crm/shared';
 import type { Request, Response } from 'express';
 import type { RateLimitRejections } from './rate-limit.middleware';
-import { clientAddress, rateLimitHeaders, rateLimitKey, type BucketRateLimiter, type RateDecision } from './rate-limiter';
+import { clientAddress, rateLimitKey, type BucketRateLimiter, type RateDecision } from './rate-limiter';
 
 const BUCKET = 'unauthenticated';
 /** Addresses this process keeps refusing at once; the oldest make room (each cost a full rate of failures). */
@@ -30,7 +30,7 @@ export class UnauthenticatedLimit {
     const refused = this.usedUp.get(clientAddress(req));
     if (!refused) return;
     const resetSeconds = Math.max(1, Math.ceil((refused.untilMs - Date.now()) / 1000));
-    res.set(rateLimitHeaders({ ...refused.decision, allowed: false, remaining: 0, resetSeconds }));
+    res.set(rateLimitHeaders({ ...refused.decision, remaining: 0, resetSeconds }));
     this.rejections.inc({ bucket: BUCKET });
     throw new TooManyRequestsError(resetSeconds);
   }

@@ -31,6 +31,17 @@ export function matchRoute(table: readonly RouteEntry[], method: string, path: s
   return table.find((entry) => entry.methods.includes(upper) && spellsSegments(templateSegments(entry), segments));
 }
 
+/**
+ * The methods of the route `path` names, for `Allow` and a CORS preflight: those of every entry of the first
+ * template spelling it (`/api/leads/export/` is the export, not a lead). None: no route has this path.
+ */
+export function methodsOfPath(table: readonly RouteEntry[], path: string): string[] {
+  if (isAmbiguousPath(path)) return [];
+  const segments = pathSegments(path);
+  const first = table.find((entry) => spellsSegments(templateSegments(entry), segments));
+  return first ? table.filter((entry) => entry.path === first.path).flatMap((entry) => entry.methods) : [];
+}
+
 /** Each entry's template split once (the table is fixed; its entries live as long as the gateway). */
 const splitTemplates = new WeakMap<RouteEntry, string[]>();
 function templateSegments(entry: RouteEntry): string[] {

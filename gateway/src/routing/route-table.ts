@@ -74,9 +74,9 @@ const PUBLIC_SUBMISSIONS = '/api/public/web-forms/:publicKey/submissions/';
 
 /**
  * The public API, every route of every service: the first entry answering the method and spelling the
- * path decides. Any other method or path, a non-canonical spelling included (`/api/auth/login`,
- * `/api/LEADS/`), answers 404 before authentication and limits. A contract test holds the table equal
- * to the routes the services register.
+ * path decides. Any other path, a non-canonical spelling included (`/api/auth/login`, `/api/LEADS/`),
+ * answers 404, and a method the path has not 405, before authentication and limits. A contract test holds
+ * the table equal to the routes the services register.
  */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // auth: obtaining a token needs none; limited per client address
@@ -95,6 +95,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { methods: DELETE, path: '/api/auth/api-tokens/:tokenId/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
 
   { methods: READ, path: '/api/audit-logs/', service: 'audit', scope: 'audit:read', bucket: 'read', auth: 'credential' },
+  // the change feed: audit:read, or an entity's read scope for that entity's types (the audit service decides per `types`)
+  { methods: READ, path: '/api/changes/', service: 'audit', scope: null, bucket: 'read', auth: 'credential' },
 
   // leads: the duplicate check is a read (release 1.13.0); import and export belong to import-export;
   // all before `:id/`, which would take `export` for an id

@@ -1,14 +1,20 @@
-import { NotFoundError } from '@crm/shared';
+import { MethodNotAllowedError, NotFoundError } from '@crm/shared';
 import type { RequestHandler } from 'express';
 import { setRoute } from '../request-state';
-import { matchRoute } from './route-matcher';
+import { matchRoute, methodsOfPath } from './route-matcher';
 import type { RouteEntry } from './route-table';
 
-/** Finds the request's entry in the route table; no entry: 404 `{detail}`, before any credential or limit. */
+/**
+ * Finds the request's entry in the route table, before any credential or limit; none: 405 `{detail}` with
+ * `Allow` when the path has other methods, else 404 `{detail}`.
+ */
 export function routeMiddleware(table: readonly RouteEntry[]): RequestHandler {
   return (req, res, next) => {
     const route = matchRoute(table, req.method, req.path);
-    if (!route) throw new NotFoundError();
+    if (!route) {
+      const methods = methodsOfPath(table, req.path);
+      throw methods.length > 0 ? new MethodNotAllowedError(req.method, methods) : new NotFoundError();
+    }
     setRoute(res, route);
     next();
   };

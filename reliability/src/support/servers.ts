@@ -112,13 +112,13 @@ async function recreateDatabase(postgresUrl: string, database: string): Promise<
   }
 }
 
-/** Removes the queues and exchanges an earlier run left in the namespace (messages, dead letters). */
+/** Removes the queues, the change stream and the exchanges an earlier run left in the namespace (messages, dead letters). */
 async function deleteBrokerNamespace(amqpUrl: string, namespace: string): Promise<void> {
   const names = topologyNames(namespace);
   const connection = await amqp.connect(amqpUrl);
   try {
     const channel = await connection.createChannel();
-    for (const queue of [...SERVICE_PROCESSES.map(({ name }) => names.queue(name)), names.deadLetterQueue]) await channel.deleteQueue(queue);
+    for (const queue of [...SERVICE_PROCESSES.map(({ name }) => names.queue(name)), names.deadLetterQueue, names.changeStream]) await channel.deleteQueue(queue);
     await channel.deleteExchange(names.exchange);
     await channel.deleteExchange(names.deadLetterExchange);
     await channel.close();

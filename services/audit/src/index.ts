@@ -1,11 +1,13 @@
 import { commonConfig, defineService } from '@crm/shared';
+import { Router } from 'express';
 import { z } from 'zod';
 import { pruneAuditLog } from './audit-log/audit-log.retention';
 import { auditLogOperation, auditLogRoutes } from './audit-log/audit-log.routes';
 import { recordAuditEntry } from './audit-log/audit-log.consumer';
+import { changeFeedOperation, changeFeedRoutes } from './changes/change-feed.routes';
 import { auditMigrations } from './migrations';
 
-/** The audit log: fed by every event on the bus, read by admins at `/api/audit-logs/`. */
+/** The audit log: fed by every event on the bus, read by admins at `/api/audit-logs/` and as a change feed at `/api/changes/`. */
 export const auditService = defineService({
   name: 'audit',
   schema: 'audit',
@@ -22,8 +24,8 @@ export const auditService = defineService({
   migrations: auditMigrations,
   publishesEvents: false,
   consumes: { bindings: ['#'], handler: () => recordAuditEntry },
-  routes: ({ dataSource }) => auditLogRoutes(dataSource),
+  routes: ({ dataSource }) => Router().use(auditLogRoutes(dataSource), changeFeedRoutes(dataSource)),
   retention: ({ config, dataSource }) =>
     config.AUDIT_LOG_RETENTION_DAYS === undefined ? [] : [{ name: 'audit log', prune: () => pruneAuditLog(dataSource, config.AUDIT_LOG_RETENTION_DAYS!) }],
-  api: [auditLogOperation],
+  api: [auditLogOperation, changeFeedOperation],
 });

@@ -30,4 +30,16 @@ export const auditMigrations: SqlMigration[] = [
     up: 'CREATE INDEX CONCURRENTLY IF NOT EXISTS audit_log_time ON audit_log (time)',
     transaction: false,
   },
+  {
+    // The change feed (GET /api/changes/) pages in commit order: by the inserting transaction's id, then the
+    // row's sequence. Rows from before have transaction 0, so they come first, by sequence. The identity
+    // column fills existing rows (a table rewrite, under lock: the consumer's inserts wait for it).
+    name: 'AuditLogChangeFeed1767100000000',
+    up: `
+      ALTER TABLE audit_log ADD COLUMN tx_id xid8 NOT NULL DEFAULT '0';
+      ALTER TABLE audit_log ALTER COLUMN tx_id SET DEFAULT pg_current_xact_id();
+      ALTER TABLE audit_log ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+      CREATE INDEX audit_log_tenant_feed ON audit_log (tenant_id, tx_id, seq);
+    `,
+  },
 ];

@@ -91,6 +91,38 @@ export const duration = (fallback: string) =>
       return Number(match[1]) * unitMs;
     });
 
+const otlpProtocol = z.enum(['http/protobuf', 'http/json']);
+
+/**
+ * OpenTelemetry's standard settings, those this code reads itself (architecture §9, Traces): tracing is off, no SDK
+ * started, unless an endpoint is set. The exporter reads its other standard ones (OTEL_EXPORTER_OTLP_HEADERS,
+ * _TIMEOUT, _COMPRESSION, …) from the process environment itself.
+ */
+export const tracingConfig = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl().describe(
+    'OTLP/HTTP endpoint the spans are sent to, at <endpoint>/v1/traces (a collector, e.g. http://otel-collector:4318). Unset, with OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: no tracing.',
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl().describe('The whole URL the spans are sent to; wins over OTEL_EXPORTER_OTLP_ENDPOINT.'),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol.default('http/protobuf').describe('http/protobuf or http/json (grpc is not supported).'),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol.optional().describe('The same for the spans; wins over OTEL_EXPORTER_OTLP_PROTOCOL.'),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "service.name of a process's spans; unset: the name of what it runs (gateway, leads, …). Ignored by the one-process system, whose components each name their own.",
+    ),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio', 'always_on', 'always_off', 'traceidratio'])
+    .default('parentbased_always_on')
+    .describe("Which traces are recorded; parentbased_…: a request or event follows its caller's decision (its traceparent), the others decide alone."),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1).describe('The share of traces the traceidratio samplers record.'),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).default(5000).describe('Milliseconds between two exports of the spans buffered.'),
+  OTEL_SDK_DISABLED: boolFlag(false).describe('true: no tracing, even with an endpoint set.'),
+};
+
+export type TracingConfig = z.infer<z.ZodObject<typeof tracingConfig>>;
+
 /** Settings every service and the gateway read. */
 export const commonConfig = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode.'),
@@ -182,7 +214,18 @@ export const commonConfig = {
     .string()
     .regex(/^[a-z][a-z0-9-]*$/)
     .default('crm')
-    .describe('Prefix of exchange and queue names: <ns>.events, <ns>.dlx, <ns>.<service>.'),
+    .describe('Prefix of exchange and queue names: <ns>.events, <ns>.dlx, <ns>.changes, <ns>.<service>.'),
+  CHANGE_STREAM_MAX_AGE: duration('7d').describe(
+    'How long the change stream <ns>.changes keeps every event (a number and s, m, h or d), for consumers reading history (architecture §7). Applied when the stream is first declared; change a running one by a RabbitMQ policy.',
+  ),
+  CHANGE_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(2 * 1024 ** 3)
+    .describe(
+      'Size cap of the change stream in bytes: past it the oldest changes go even before CHANGE_STREAM_MAX_AGE (RabbitMQ drops whole segments, 500 MB each by default). The embedded bus keeps the stream in memory and its journal: lower it there.',
+    ),
   INTERNAL_TOKEN_SECRET: z
     .string()
     .default(DEV_INTERNAL_TOKEN_SECRET)
@@ -211,6 +254,7 @@ export const commonConfig = {
     .describe(
       'Testing only (refused in production): the process SIGKILLs itself after committing the handling of an event of this type, before its ack, to prove redelivery creates nothing twice.',
     ),
+  ...tracingConfig,
 };
 
 export type CommonConfig = z.infer<z.ZodObject<typeof commonConfig>>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { idSchema, timestampSchema } from '../openapi/answer-schemas';
 /**
  * A tenant's own field on one entity (api-contract §5): defined by an admin, stored per record in the
  * record's `custom_fields` jsonb column, validated against the definition on every write.
@@ -29,6 +31,19 @@ export interface CustomFieldDefinition {
 
 /** What value checks and filters need of a definition; tests and callers may pass just this. */
 export type CustomFieldRule = Pick<CustomFieldDefinition, 'key' | 'fieldType' | 'options' | 'isRequired' | 'isFilterable'>;
+
+/** The schema of `CustomFieldDefinitionView`, documenting the answers that carry definitions. */
+export const customFieldDefinitionSchema = z.strictObject({
+  id: idSchema,
+  key: z.string(),
+  label: z.string(),
+  field_type: z.enum(CUSTOM_FIELD_TYPES),
+  options: z.array(z.strictObject({ value: z.string(), label: z.string() })),
+  is_required: z.boolean(),
+  is_filterable: z.boolean(),
+  display_order: z.int(),
+  created_at: timestampSchema,
+});
 
 /** The API entry: `GET /api/<entity>/custom-fields/` and a record's `custom_field_definitions`. */
 export interface CustomFieldDefinitionView {

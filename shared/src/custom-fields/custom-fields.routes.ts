@@ -1,8 +1,10 @@
 import { Router } from 'express';
-import type { ApiOperation } from '../openapi';
+import { pageSchema, type ApiOperation } from '../openapi';
+import { customFieldDefinitionSchema } from './custom-field-definition';
 import { callerOf, hasSalesAccess, isAdmin, type Caller } from '../auth-context';
 import type { DataSource } from '../database';
 import { ForbiddenError } from '../errors';
+import { answerCreated, inPostedCollection } from '../http/created';
 import { idParam } from '../http/fields';
 import { pageEnvelope, pageRequest } from '../http/pagination';
 import { parseBody, parseQuery } from '../http/validation';
@@ -55,7 +57,8 @@ export function customFieldRoutes(options: CustomFieldRoutesOptions): Router {
   });
   router.post(basePath, async (req, res) => {
     const caller = admin(callerOf(req));
-    res.status(201).json(await createCustomField(dataSource, scopeOf(caller), parseBody(req, createCustomFieldBody), clock()));
+    const body = parseBody(req, createCustomFieldBody);
+    await answerCreated(res, inPostedCollection(req), () => createCustomField(dataSource, scopeOf(caller), body, clock()));
   });
   // Permission, then the definition, then the body: a member learns nothing, a hidden id is a plain 404.
   router.patch(`${basePath}:definitionId/`, async (req, res) => {
@@ -83,7 +86,7 @@ export function customFieldOperations(options: { basePath: string; tag: string; 
       tag,
       summary: `List the custom fields of ${noun}s`,
       query: listCustomFieldsQuery,
-      responses: { 200: 'A page of custom field definitions.' },
+      responses: { 200: { description: 'A page of custom field definitions.', schema: pageSchema(customFieldDefinitionSchema) } },
     },
     {
       method: 'post',
@@ -92,7 +95,7 @@ export function customFieldOperations(options: { basePath: string; tag: string; 
       summary: `Define a custom field of ${noun}s`,
       description: admins,
       body: createCustomFieldBody,
-      responses: { 201: 'The definition.', 409: 'The key is taken.' },
+      responses: { 201: { description: 'The definition.', schema: customFieldDefinitionSchema }, 409: 'The key is taken.' },
     },
     {
       method: 'patch',
@@ -101,7 +104,7 @@ export function customFieldOperations(options: { basePath: string; tag: string; 
       summary: `Change a custom field of ${noun}s`,
       description: `${admins} The key and type cannot change.`,
       body: updateCustomFieldBody,
-      responses: { 200: 'The definition.' },
+      responses: { 200: { description: 'The definition.', schema: customFieldDefinitionSchema } },
     },
     {
       method: 'delete',

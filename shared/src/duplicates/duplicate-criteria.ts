@@ -43,7 +43,8 @@ export function duplicateCriteria(fields: DuplicateFields): DuplicateCriteria {
 }
 
 /** `matched_on` values, in this order. */
-export type MatchedOn = 'email' | 'phone' | 'name' | 'company';
+export const MATCH_KINDS = ['email', 'phone', 'name', 'company'] as const;
+export type MatchedOn = (typeof MATCH_KINDS)[number];
 
 /** The person's full name, or the company when there is no person name (a duplicate entry's `name`). */
 export function displayName(fields: DuplicateFields): string | null {

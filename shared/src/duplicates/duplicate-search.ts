@@ -1,6 +1,7 @@
 import { visibleRecordsCondition, canDelete, type Caller } from '../auth-context';
 import { queryRows, type Db } from '../database';
-import type { DuplicateCriteria, MatchedOn } from './duplicate-criteria';
+import { z } from 'zod';
+import { MATCH_KINDS, type DuplicateCriteria, type MatchedOn } from './duplicate-criteria';
 import { displayName } from './duplicate-criteria';
 
 /**
@@ -54,15 +55,16 @@ export function newestDuplicateIndexesSql(table: DuplicateTable): string {
   ].join('\n');
 }
 
-/** A duplicate match entry (api-contract §6): exactly these six fields. */
-export interface DuplicateEntry {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  matched_on: MatchedOn[];
-  can_delete: boolean;
-}
+/** A duplicate match entry (api-contract §6): exactly these six fields (the schema documents the answer). */
+export const duplicateEntrySchema = z.strictObject({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  matched_on: z.array(z.enum(MATCH_KINDS)),
+  can_delete: z.boolean(),
+});
+export type DuplicateEntry = z.infer<typeof duplicateEntrySchema>;
 
 interface CandidateRow {
   id: string;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { callerOf, requireSalesAccess, type Caller } from '../auth-context';
 import type { Db } from '../database';
 import { idParam } from '../http/fields';
@@ -7,7 +7,7 @@ import { parseBody } from '../http/validation';
 import type { ApiOperation } from '../openapi';
 import { criteriaOfCheck, type DuplicateCheckInput } from './duplicate-check';
 import { duplicateCriteria, type DuplicateFields } from './duplicate-criteria';
-import { findDuplicates, type DuplicateTable } from './duplicate-search';
+import { duplicateEntrySchema, findDuplicates, type DuplicateTable } from './duplicate-search';
 
 /** An entity's duplicate checks: where its routes are, how it is documented, its table, what a check may send. */
 export interface DuplicateChecks {
@@ -43,7 +43,7 @@ export function duplicatesRoutes(db: Db, checks: DuplicateChecks): Router {
 /** The documentation of `duplicatesRoutes` for one entity. */
 export function duplicatesOperations(checks: DuplicateChecks): ApiOperation[] {
   const { basePath, tag, noun, body } = checks;
-  const answer = 'At most 10 matches, newest first: `[{id, name, email, phone, matched_on, can_delete}]`.';
+  const answer = { description: 'At most 10 matches, newest first: `[{id, name, email, phone, matched_on, can_delete}]`.', schema: z.array(duplicateEntrySchema).max(10) };
   return [
     {
       method: 'post',

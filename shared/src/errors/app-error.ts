@@ -1,3 +1,5 @@
+import { rateLimitHeaders, type RatePolicy } from '../http/rate-limit-headers';
+
 /**
  * The errors a handler or domain function throws. The error middleware turns each into the contract's
  * body: 400 `{error, errors}`, every other status `{detail}` (plus what the subclass adds).
@@ -68,6 +70,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** A path that exists, asked with a method it does not have: `Allow` lists those it has (RFC 9110 §15.5.6). */
+export class MethodNotAllowedError extends AppError {
+  constructor(method: string, allowed: readonly string[]) {
+    super(405, `Method "${method}" not allowed.`, {}, { Allow: allowed.join(', ') });
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(detail: string, field?: string) {
     super(409, detail, field ? { error: true, errors: { [field]: detail } } : {});
@@ -87,13 +96,14 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(retryAfterSeconds: number) {
+  /** `refusedBy`: the rate that refused, named in the RateLimit headers (those of the gateway's bucket would claim quota left). */
+  constructor(retryAfterSeconds: number, refusedBy?: RatePolicy) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(
       429,
       `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`,
       { retry_after: seconds },
-      { 'Retry-After': String(seconds) },
+      { 'Retry-After': String(seconds), ...(refusedBy && rateLimitHeaders({ ...refusedBy, remaining: 0, resetSeconds: seconds })) },
     );
   }
 }

@@ -1,5 +1,10 @@
-import type { ZodError } from 'zod';
+import { z, type ZodError } from 'zod';
 import { ValidationError, type FieldErrors, type FieldMessage } from './app-error';
+import { plainMessage } from './plain-messages';
+
+// Every message zod gives is in plain words, whichever schema, service or parse it comes from (api-contract §4);
+// one a schema words itself wins over this.
+z.config({ customError: plainMessage });
 
 /** Fields whose errors nest one level (`{custom_fields: {key: message}}`), as the contract shows. */
 const NESTED_FIELDS = new Set(['custom_fields']);

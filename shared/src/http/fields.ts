@@ -24,7 +24,12 @@ export function idParam(value: unknown): string {
 }
 
 /** A server-derived field in a request body: 400 on that field, whatever its value. */
-export const readOnlyField = z.unknown().refine(() => false, 'This field is read-only.').optional();
+export const readOnlyField = z
+  .unknown()
+  .refine(() => false, 'This field is read-only.')
+  .optional()
+  // Documented as OpenAPI's readOnly: shown in answers, never sent (renderers and clients leave it out of requests).
+  .meta({ readOnly: true, description: 'Server-derived: refused in a request body (400 on this field).' });
 
 export function readOnlyFields<const Names extends readonly string[]>(names: Names): Record<Names[number], typeof readOnlyField> {
   return Object.fromEntries(names.map((name) => [name, readOnlyField])) as Record<Names[number], typeof readOnlyField>;

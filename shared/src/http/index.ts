@@ -13,3 +13,5 @@ export * from './list-params';
 export * from './single-file-upload';
 export * from './malformed-text';
 export * from './public-form-body';
+export * from './rate-limit-headers';
+export * from './created';

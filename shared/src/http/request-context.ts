@@ -1,14 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { Context } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 interface RequestContext {
-  requestId: string;
+  /** Unset in a trace context entered outside a request (e.g. a consumer's span, before its message's id is set). */
+  requestId?: string;
   /** The tenant the request or message acts in, once known (the caller's; an event's `tenantid`). */
   tenantId?: string;
+  /**
+   * OpenTelemetry's active context, when the process traces (tracing/trace-context.ts): kept in this storage, as a
+   * second AsyncLocalStorage would add its cost to every promise made.
+   */
+  trace?: Context;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -18,9 +25,22 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
 
-/** Runs `work` as part of the request `requestId` in `tenantId` (consumers do this for the message they handle). */
+/**
+ * Runs `work` as part of the request `requestId` in `tenantId` (consumers do this for the message they handle), in
+ * the trace context active now.
+ */
 export function withRequestId<T>(requestId: string, work: () => T, tenantId?: string): T {
-  return storage.run({ requestId, tenantId }, work);
+  return storage.run({ requestId, tenantId, trace: storage.getStore()?.trace }, work);
+}
+
+/** The trace context `withTraceContext` made active; undefined outside one. */
+export function currentTraceContext(): Context | undefined {
+  return storage.getStore()?.trace;
+}
+
+/** Runs `work` with `trace` as the active trace context, in the request it is part of. */
+export function withTraceContext<T>(trace: Context, work: () => T): T {
+  return storage.run({ ...storage.getStore(), trace }, work);
 }
 
 /** The request being served acts in `tenantId` (known once its caller is): every later log line of it says so. */
@@ -32,7 +52,7 @@ export function setRequestTenant(tenantId: string): void {
 /** What every log line written while serving a request or a message carries (`createLogger`'s mixin). */
 export function requestLogFields(): { request_id?: string; tenant_id?: string } {
   const context = storage.getStore();
-  if (!context) return {};
+  if (context?.requestId === undefined) return {};
   return context.tenantId ? { request_id: context.requestId, tenant_id: context.tenantId } : { request_id: context.requestId };
 }
 

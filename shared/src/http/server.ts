@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestListener } from 'node:http';
+import { answerClientError } from './client-errors';
 
 export interface RunningServer {
   port: number;
@@ -16,6 +17,7 @@ export async function listen(handler: RequestListener, port: number, host = '127
   // Longer than the gateway's upstream keep-alive, so the service never closes a socket the gateway is reusing.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

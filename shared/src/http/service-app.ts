@@ -15,6 +15,7 @@ import { useListCursors } from './pagination';
 import { internalTokenSecrets } from '../config/config';
 import { publicFormBody, PUBLIC_PATH_PREFIX } from './public-form-body';
 import { requestIdMiddleware } from './request-context';
+import type { Tracing } from '../tracing/tracing';
 import { boundUploadBytes, type UploadBytesLimits } from './upload-bytes-in-flight';
 
 export interface ServiceAppOptions {
@@ -36,14 +37,16 @@ export interface ServiceAppOptions {
   idempotency?: Omit<IdempotencyOptions, 'logger'>;
   /** The bytes uploads may hold at once (`receiveSingleFile`); without it only each file's own maximum bounds them. */
   uploads?: UploadBytesLimits;
+  /** A server span per request (none without it). */
+  tracing?: Tracing;
 }
 
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
- * `/metrics` (no token, for the orchestrator and the scraper), internal-token check, no path that only
- * resembles a route (api-contract §4: paths are canonical), JSON bodies, no malformed text (NUL, unpaired
- * surrogates) in bodies and queries, idempotency keys, the bound on upload bytes in flight, the
- * service's routes, then the contract's 404 and error bodies.
+ * `/metrics` (no token, for the orchestrator and the scraper), a server span per request when tracing,
+ * internal-token check, no path that only resembles a route (api-contract §4: paths are canonical), JSON
+ * bodies, no malformed text (NUL, unpaired surrogates) in bodies and queries, idempotency keys, the bound
+ * on upload bytes in flight, the service's routes, then the contract's 404 and error bodies.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const metrics = options.metrics ?? createMetricsRegistry(options.internalToken.audience);
@@ -57,6 +60,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(httpMetrics(metrics, expressRouteLabel));
   app.use(healthRouter(options.health, options.dependencies));
   app.use(metricsRouter(metrics));
+  // After the probes and the scrapes: they would be most of the spans, and tell nothing.
+  if (options.tracing) app.use(options.tracing.serverSpans(expressRouteLabel));
   app.use(requireInternalToken(options.internalToken));
   app.use(canonicalPathsOnly(options.routes));
   // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports;

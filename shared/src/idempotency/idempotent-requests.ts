@@ -22,7 +22,7 @@ interface KeyedRequest {
   /** Set once the key is taken (an upload takes it once its file is read). */
   taken: boolean;
   committed: boolean;
-  /** The status the answer is set to so far: a create sets 201 before its write (`res.status(201).json(await …)`). */
+  /** The status the answer is set to so far: a create sets 201 before its write (`answerCreated`). */
   answerStatus: () => number;
 }
 

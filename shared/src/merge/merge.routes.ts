@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { z } from 'zod';
 import { callerOf, requireSalesAccess } from '../auth-context';
 import type { DataSource } from '../database';
 import { idParam } from '../http/fields';
@@ -25,8 +26,8 @@ export function mergeRoutes<V extends OwnedValues, View extends { id: string }>(
 }
 
 /** The documentation of `mergeRoutes` for one entity. */
-export function mergeOperations(options: { basePath: string; tag: string; noun: string }): ApiOperation {
-  const { basePath, tag, noun } = options;
+export function mergeOperations(options: { basePath: string; tag: string; noun: string; view: z.ZodType }): ApiOperation {
+  const { basePath, tag, noun, view } = options;
   return {
     method: 'post',
     path: `${basePath}:id/merge/`,
@@ -37,6 +38,6 @@ export function mergeOperations(options: { basePath: string; tag: string; noun: 
       'and the other is deleted. Needs the right to delete the other.',
     body: mergeBody,
     record: true,
-    responses: { 200: `The kept ${noun}.` },
+    responses: { 200: { description: `The kept ${noun}.`, schema: view } },
   };
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { Logger } from '../logging/logger';
+import { declareChangeStream, DEFAULT_CHANGE_STREAM_RETENTION, type ChangeStreamRetention } from './change-stream';
 import { inProcessBus } from './in-process-bus';
 import { topologyNames, type TopologyNames } from './topology';
 
@@ -14,6 +15,8 @@ export interface BrokerOptions {
   reconnectDelayMs?: number;
   /** Shown by RabbitMQ (`connection_name`), so an operator can tell the processes apart. */
   connectionName?: string;
+  /** Retention of the change stream `<ns>.changes` (CHANGE_STREAM_MAX_AGE, CHANGE_STREAM_MAX_BYTES). Default 7 days, 2 GiB. */
+  changeStream?: ChangeStreamRetention;
 }
 
 const MAX_RECONNECT_DELAY_MS = 30_000;
@@ -46,7 +49,7 @@ export class Broker {
   }
 
   /**
-   * Resolves once connected with the exchanges and the dead-letter queue declared. Retries with
+   * Resolves once connected with the exchanges, the dead-letter queue and the change stream declared. Retries with
    * backoff, logging each failure, until it succeeds; rejects only when `close()` is called first.
    */
   connect(): Promise<void> {
@@ -145,6 +148,7 @@ export class Broker {
       await channel.assertQueue(deadLetterQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
       await channel.bindQueue(deadLetterQueue, deadLetterExchange, '#');
       await channel.close();
+      await declareChangeStream(connection, this.names, this.options.changeStream ?? DEFAULT_CHANGE_STREAM_RETENTION, this.logger);
       return connection;
     } catch (error) {
       await connection.close().catch(() => undefined);

@@ -2,6 +2,7 @@ import type { Channel, ConsumeMessage } from 'amqplib';
 import { isDatabaseUnavailable, type DataSource, type EntityManager } from '../database';
 import { REQUEST_ID_HEADER, withRequestId } from '../http/request-context';
 import type { Logger } from '../logging/logger';
+import type { Tracing } from '../tracing/tracing';
 import { backoffDelay, type Broker } from './broker';
 import { parseEvent, type CrmEvent } from './envelope';
 
@@ -35,6 +36,8 @@ export interface EventConsumerOptions {
   afterCommit?: (event: CrmEvent) => void;
   /** Called as each delivery settles (metrics); the event is undefined when the message was malformed. */
   onSettled?: (outcome: ConsumerOutcome, event: CrmEvent | undefined) => void;
+  /** A span per event handled, continuing the trace of the message. */
+  tracing?: Tracing;
 }
 
 /** RabbitMQ's answer to declaring an existing queue with other arguments (the channel is closed with it). */
@@ -271,9 +274,12 @@ export class EventConsumer {
     const requestId = typeof header === 'string' && header !== '' ? header : event.id;
     // Its request_id and tenant_id come with every line logged while it is handled (the logger's mixin).
     const context = { event_id: event.id, type: event.type, request_id: requestId, tenant_id: event.tenantid };
+    const handleOnce = () => withRequestId(requestId, () => this.handleOnceWhenTheDatabaseIsUp(channel, event), event.tenantid);
+    const { tracing } = this.options;
+    const traced = { id: event.id, type: event.type, exchange: this.options.broker.names.exchange };
     let outcome: ConsumerOutcome;
     try {
-      const handled = await withRequestId(requestId, () => this.handleOnceWhenTheDatabaseIsUp(channel, event), event.tenantid);
+      const handled = await (tracing ? tracing.inConsumerSpan(traced, message.properties.headers, handleOnce) : handleOnce());
       if (!handled) this.logger.debug(context, 'already handled, skipped');
       this.options.afterCommit?.(event);
       if (!settle(() => channel.ack(message))) {

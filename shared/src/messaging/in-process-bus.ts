@@ -10,7 +10,9 @@ import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
  * requeue, a delivery limit (`x-delivery-limit`, counted in `x-delivery-count` as quorum queues do)
  * after which a message is dead-lettered (`x-dead-letter-exchange`), and unacked messages returned when
  * their channel closes. It speaks amqplib's channel API, so `Broker`, the outbox relay and the consumer
- * run unchanged on it.
+ * run unchanged on it. A queue declared with `x-queue-type: stream` is a stream as RabbitMQ's: an append-only
+ * log with offsets, read by each consumer from where it attached (`x-stream-offset`: `first`, `next`, an
+ * offset or a time), acks removing nothing, the oldest entries going by `x-max-age` and `x-max-length-bytes`.
  *
  * Durable across restarts: queues, bindings and every message not yet acked are appended to a journal
  * file, and read back when the process starts again. A publish is confirmed once its line is on disk
@@ -26,12 +28,24 @@ interface StoredMessage {
   content: Buffer;
   properties: Options.Publish;
   deliveryCount: number;
+  /** Set on a stream's entries: its place in the stream. */
+  streamOffset?: number;
+}
+
+/** A stream's retained entries, offsets `firstOffset` … `firstOffset + entries.length - 1`. */
+interface StreamLog {
+  entries: Array<{ message: StoredMessage; appendedAt: number }>;
+  firstOffset: number;
+  bytes: number;
+  retentionCheckedAt: number;
 }
 
 interface Subscription {
   channel: InProcessChannel;
   tag: string;
   onMessage: (message: ConsumeMessage | null) => void;
+  /** On a stream: the offset it reads next. */
+  position?: number;
 }
 
 interface QueueState {
@@ -45,7 +59,20 @@ type JournalEntry =
   | { op: 'queue'; name: string; arguments: Record<string, unknown> }
   | { op: 'bind'; queue: string; exchange: string; pattern: string }
   | { op: 'put'; id: string; queue: string; exchange: string; routingKey: string; content: string; properties: Options.Publish }
-  | { op: 'done'; id: string };
+  | { op: 'done'; id: string }
+  | { op: 'append'; id: string; queue: string; offset: number; at: number; exchange: string; routingKey: string; content: string; properties: Options.Publish }
+  | { op: 'trim'; queue: string; before: number };
+
+/** Retention is applied at most this often per stream (each pass drops every entry past it at once). */
+const RETENTION_CHECK_MS = 1000;
+
+/** RabbitMQ's `x-max-age` (`7D`, `12h`, `604800s`; units Y, M, D, h, m, s) as milliseconds; undefined: none. */
+function maxAgeMs(value: unknown): number | undefined {
+  const match = typeof value === 'string' ? /^(\d+)(Y|M|D|h|m|s)$/.exec(value) : null;
+  if (!match) return undefined;
+  const unitMs = { Y: 365 * 86_400_000, M: 30 * 86_400_000, D: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 }[match[2] as 'Y' | 'M' | 'D' | 'h' | 'm' | 's'];
+  return Number(match[1]) * unitMs;
+}
 
 /** Lines appended since the last compaction past which a journal mostly of finished messages is rewritten. */
 const COMPACT_AFTER_LINES = 20_000;
@@ -67,6 +94,7 @@ export class InProcessBus {
   private readonly bindings: Array<{ queue: string; exchange: string; pattern: string }> = [];
   /** Every message put and not yet done (ready or delivered), which a compacted journal keeps. */
   private readonly pending = new Map<string, StoredMessage>();
+  private readonly streams = new Map<string, StreamLog>();
   /** The journal, open for appending from the compaction at start on (-1 before); each compaction replaces it. */
   private journal = -1;
   private linesWritten = 0;
@@ -132,8 +160,14 @@ export class InProcessBus {
     return state && { messageCount: state.ready.length, consumerCount: state.subscriptions.length };
   }
 
-  subscribe(queue: string, subscription: Subscription): void {
-    this.queueState(queue).subscriptions.push(subscription);
+  /** On a stream, `from` is the consumer's `x-stream-offset` (RabbitMQ's default: `next`). */
+  subscribe(queue: string, subscription: Subscription, from?: unknown): void {
+    const state = this.queueState(queue);
+    if (isStream(state)) {
+      if (!subscription.channel.hasPrefetch()) throw new Error(`PRECONDITION_FAILED - consumer prefetch count is not set for stream '${queue}'`);
+      subscription.position = this.streamPosition(this.streamLog(queue), from);
+    }
+    state.subscriptions.push(subscription);
     this.dispatchSoon(queue);
   }
 
@@ -148,11 +182,13 @@ export class InProcessBus {
   }
 
   acked(message: StoredMessage): void {
+    if (message.streamOffset !== undefined) return; // a stream keeps what was read
     this.done(message);
   }
 
   /** A nack or a closed channel: back to the queue, or dead-lettered once past the delivery limit (or when not requeued). */
   returned(message: StoredMessage, requeue: boolean): void {
+    if (message.streamOffset !== undefined) return; // the consumer attaches again where it wants
     const state = this.queueState(message.queue);
     const limit = state.arguments['x-delivery-limit'];
     const deliveryCount = message.deliveryCount + 1;
@@ -174,12 +210,94 @@ export class InProcessBus {
   private dispatch(queue: string): void {
     const state = this.queues.get(queue);
     if (!state) return;
+    if (isStream(state)) {
+      this.dispatchStream(queue, state);
+      return;
+    }
     while (state.ready.length > 0) {
       const subscription = this.nextFree(state);
       if (!subscription) return;
       const message = state.ready.shift()!;
       subscription.onMessage(subscription.channel.deliver(message, subscription.tag));
     }
+  }
+
+  /** Each consumer of a stream gets every entry from its own position on, as its prefetch allows. */
+  private dispatchStream(queue: string, state: QueueState): void {
+    const log = this.streamLog(queue);
+    const end = log.firstOffset + log.entries.length;
+    for (const subscription of state.subscriptions) {
+      subscription.position = Math.max(subscription.position ?? end, log.firstOffset);
+      while (subscription.position < end && subscription.channel.hasCapacity()) {
+        const { message } = log.entries[subscription.position - log.firstOffset]!;
+        subscription.position += 1;
+        subscription.onMessage(subscription.channel.deliver(message, subscription.tag));
+      }
+    }
+  }
+
+  /**
+   * The offset an `x-stream-offset` names: `first`, `next` (the default), `last`, an offset, or a time (a Date,
+   * or an AMQP timestamp in seconds as amqplib writes it): the first entry appended at or after it.
+   */
+  private streamPosition(log: StreamLog, from: unknown): number {
+    const end = log.firstOffset + log.entries.length;
+    if (from === 'first') return log.firstOffset;
+    if (from === 'last') return Math.max(log.firstOffset, end - 1);
+    if (typeof from === 'number') return Math.min(Math.max(from, log.firstOffset), end);
+    const time = from instanceof Date ? from.getTime() : isAmqpTimestamp(from) ? from.value * 1000 : undefined;
+    if (time !== undefined) {
+      const index = log.entries.findIndex((entry) => entry.appendedAt >= time);
+      return index === -1 ? end : log.firstOffset + index;
+    }
+    return end;
+  }
+
+  private streamLog(queue: string): StreamLog {
+    let log = this.streams.get(queue);
+    if (!log) {
+      log = { entries: [], firstOffset: 0, bytes: 0, retentionCheckedAt: 0 };
+      this.streams.set(queue, log);
+    }
+    return log;
+  }
+
+  /** Appends to a stream, journaled like a put; never done, only trimmed by retention. */
+  private append(message: StoredMessage): void {
+    const appendedAt = Date.now();
+    const log = this.streamLog(message.queue);
+    const offset = log.firstOffset + log.entries.length;
+    const { id, queue, exchange, routingKey, content, properties } = message;
+    this.write({ op: 'append', id, queue, offset, at: appendedAt, exchange, routingKey, content: content.toString('base64'), properties });
+    log.entries.push({ message: { ...message, streamOffset: offset }, appendedAt });
+    log.bytes += content.length;
+    this.applyRetention(queue, log, appendedAt);
+    this.dispatchSoon(queue);
+  }
+
+  /** Drops the oldest entries past `x-max-age` or beyond `x-max-length-bytes`, in one journaled trim. */
+  private applyRetention(queue: string, log: StreamLog, now: number): void {
+    if (now - log.retentionCheckedAt < RETENTION_CHECK_MS) return;
+    log.retentionCheckedAt = now;
+    const args = this.queueState(queue).arguments;
+    const maxAge = maxAgeMs(args['x-max-age']);
+    const maxBytes = typeof args['x-max-length-bytes'] === 'number' ? args['x-max-length-bytes'] : Infinity;
+    let drop = 0;
+    let bytes = log.bytes;
+    while (drop < log.entries.length - 1) {
+      const entry = log.entries[drop]!;
+      if (!(bytes > maxBytes || (maxAge !== undefined && now - entry.appendedAt > maxAge))) break;
+      bytes -= entry.message.content.length;
+      drop += 1;
+    }
+    if (drop === 0) return;
+    this.trim(log, drop);
+    this.write({ op: 'trim', queue, before: log.firstOffset });
+  }
+
+  private trim(log: StreamLog, count: number): void {
+    for (const { message } of log.entries.splice(0, count)) log.bytes -= message.content.length;
+    log.firstOffset += count;
   }
 
   /** Round robin over the subscriptions whose channel is under its prefetch. */
@@ -196,6 +314,10 @@ export class InProcessBus {
   }
 
   private put(message: StoredMessage): void {
+    if (isStream(this.queueState(message.queue))) {
+      this.append(message);
+      return;
+    }
     const { id, queue, exchange, routingKey, content, properties } = message;
     this.write({ op: 'put', id, queue, exchange, routingKey, content: content.toString('base64'), properties });
     this.pending.set(id, message);
@@ -220,7 +342,13 @@ export class InProcessBus {
   private done(message: StoredMessage): void {
     this.pending.delete(message.id);
     this.write({ op: 'done', id: message.id });
-    if (this.linesWritten > COMPACT_AFTER_LINES && this.linesWritten > 4 * this.pending.size) this.compact();
+    if (this.linesWritten > COMPACT_AFTER_LINES && this.linesWritten > 4 * (this.pending.size + this.streamEntries())) this.compact();
+  }
+
+  private streamEntries(): number {
+    let count = 0;
+    for (const log of this.streams.values()) count += log.entries.length;
+    return count;
   }
 
   /** Appends a line: once written, a killed process keeps it (the kernel has it); `synced()` puts it on disk. */
@@ -245,7 +373,7 @@ export class InProcessBus {
   }
 
   /**
-   * Replaces the journal with one of what it must remember (queues, bindings, pending messages): written
+   * Replaces the journal with one of what it must remember (queues, bindings, pending messages, streams): written
    * to a file beside it, fsynced, renamed over it, the folder fsynced. A process killed at any point
    * leaves the old journal or the new one whole; the next compaction overwrites a half-written file.
    */
@@ -262,6 +390,19 @@ export class InProcessBus {
         content: content.toString('base64'),
         properties,
       })),
+      ...[...this.streams].flatMap(([queue, log]) =>
+        log.entries.map(({ message, appendedAt }, index): JournalEntry => ({
+          op: 'append',
+          id: message.id,
+          queue,
+          offset: log.firstOffset + index,
+          at: appendedAt,
+          exchange: message.exchange,
+          routingKey: message.routingKey,
+          content: message.content.toString('base64'),
+          properties: message.properties,
+        })),
+      ),
     ];
     const compacted = `${this.journalFile}.compacting`;
     const file = openSync(compacted, 'w');
@@ -279,7 +420,7 @@ export class InProcessBus {
     this.linesWritten = entries.length;
   }
 
-  /** Rebuilds queues, bindings and pending messages from the journal, then rewrites it compacted. */
+  /** Rebuilds queues, bindings, pending messages and streams from the journal, then rewrites it compacted. */
   private replay(): void {
     const pending = new Map<string, Extract<JournalEntry, { op: 'put' }>>();
     for (const line of readJournal(this.journalFile).split('\n')) {
@@ -292,6 +433,11 @@ export class InProcessBus {
       }
       if (entry.op === 'put') pending.set(entry.id, entry);
       else if (entry.op === 'done') pending.delete(entry.id);
+      else if (entry.op === 'append') this.replayAppend(entry);
+      else if (entry.op === 'trim') {
+        const log = this.streamLog(entry.queue);
+        this.trim(log, Math.max(0, Math.min(entry.before - log.firstOffset, log.entries.length)));
+      }
       else if (entry.op === 'queue') this.queueState(entry.name).arguments = entry.arguments;
       else if (!this.bindings.some((b) => b.queue === entry.queue && b.exchange === entry.exchange && b.pattern === entry.pattern)) {
         this.bindings.push({ queue: entry.queue, exchange: entry.exchange, pattern: entry.pattern });
@@ -304,7 +450,22 @@ export class InProcessBus {
     }
     this.compact();
   }
+
+  private replayAppend(entry: Extract<JournalEntry, { op: 'append' }>): void {
+    const log = this.streamLog(entry.queue);
+    // A compacted journal starts at the first offset retained; the lines after it follow one by one.
+    if (log.entries.length === 0) log.firstOffset = entry.offset;
+    const { id, queue, exchange, routingKey, properties } = entry;
+    const content = Buffer.from(entry.content, 'base64');
+    log.entries.push({ message: { id, queue, exchange, routingKey, content, properties, deliveryCount: 0, streamOffset: entry.offset }, appendedAt: entry.at });
+    log.bytes += content.length;
+  }
 }
+
+const isAmqpTimestamp = (value: unknown): value is { '!': 'timestamp'; value: number } =>
+  typeof value === 'object' && value !== null && (value as { '!'?: unknown })['!'] === 'timestamp' && typeof (value as { value?: unknown }).value === 'number';
+
+const isStream = (state: QueueState): boolean => state.arguments['x-queue-type'] === 'stream';
 
 class InProcessChannel extends EventEmitter {
   private readonly unacked = new Map<number, StoredMessage>();
@@ -343,15 +504,19 @@ class InProcessChannel extends EventEmitter {
     this.prefetchCount = count;
   }
 
+  hasPrefetch(): boolean {
+    return this.prefetchCount > 0;
+  }
+
   hasCapacity(): boolean {
     return !this.closed && (this.prefetchCount === 0 || this.unacked.size < this.prefetchCount);
   }
 
-  async consume(queue: string, onMessage: (message: ConsumeMessage | null) => void): Promise<{ consumerTag: string }> {
+  async consume(queue: string, onMessage: (message: ConsumeMessage | null) => void, options: Options.Consume = {}): Promise<{ consumerTag: string }> {
     this.ensureOpen();
     const consumerTag = this.bus.newTag();
+    this.bus.subscribe(queue, { channel: this, tag: consumerTag, onMessage }, options.arguments?.['x-stream-offset']);
     this.tags.set(consumerTag, queue);
-    this.bus.subscribe(queue, { channel: this, tag: consumerTag, onMessage });
     return { consumerTag };
   }
 
@@ -364,7 +529,11 @@ class InProcessChannel extends EventEmitter {
   deliver(message: StoredMessage, consumerTag: string): ConsumeMessage {
     this.nextDeliveryTag += 1;
     this.unacked.set(this.nextDeliveryTag, message);
-    const headers = { ...(message.properties.headers ?? {}), ...(message.deliveryCount > 0 ? { 'x-delivery-count': message.deliveryCount } : {}) };
+    const headers = {
+      ...(message.properties.headers ?? {}),
+      ...(message.deliveryCount > 0 ? { 'x-delivery-count': message.deliveryCount } : {}),
+      ...(message.streamOffset !== undefined ? { 'x-stream-offset': message.streamOffset } : {}),
+    };
     return {
       content: message.content,
       fields: { deliveryTag: this.nextDeliveryTag, redelivered: message.deliveryCount > 0, exchange: message.exchange, routingKey: message.routingKey, consumerTag },

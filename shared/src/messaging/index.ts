@@ -1,4 +1,14 @@
 export { Broker, type BrokerOptions } from './broker';
+export {
+  changeStreamArguments,
+  DEFAULT_CHANGE_STREAM_RETENTION,
+  readChangeStream,
+  type ChangeStreamReaderOptions,
+  type ChangeStreamReading,
+  type ChangeStreamRetention,
+  type StreamedChange,
+  type StreamPosition,
+} from './change-stream';
 export { EventConsumer, pruneHandledMessages, type ConsumerOutcome, type EventConsumerOptions, type EventHandler } from './consumer';
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type EventActor } from './envelope';
 export { enqueueEvent, enqueueEvents, inboxRetentionMigration, messagingMigration, readOutboxBacklog, type OutboxBacklog } from './outbox';

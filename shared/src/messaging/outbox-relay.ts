@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from '../database';
 import type { Logger } from '../logging/logger';
 import { drainedOrClosed } from '../streams/drained';
+import type { Tracing } from '../tracing/tracing';
 import { backoffDelay, type Broker } from './broker';
 import { outboxChannel, readOutboxBacklog } from './outbox';
 
@@ -23,6 +24,8 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Told of each batch that failed and was rolled back (metrics). */
   onBatchFailed?: () => void;
+  /** A span per event published, continuing the trace it was written in. */
+  tracing?: Tracing;
   /** Test hook: runs after the batch was published and confirmed, before the rows are marked. */
   beforeMarkPublished?: (ids: string[]) => Promise<void>;
 }
@@ -210,6 +213,11 @@ export class OutboxRelay {
     const outcomes: Promise<Error | null>[] = [];
     for (const row of rows) {
       let accepted = true;
+      const traced = this.options.tracing?.publishing({ id: row.id, type: row.type, exchange }, row.headers);
+      const settled = (error: Error | null) => {
+        traced?.end(error);
+        return error;
+      };
       outcomes.push(
         new Promise((resolve) => {
           try {
@@ -224,12 +232,12 @@ export class OutboxRelay {
                 contentType: CLOUDEVENTS_JSON,
                 timestamp: amqpTimestamp(row.time),
                 appId: row.source,
-                headers: row.headers,
+                headers: traced?.headers ?? row.headers,
               },
-              (error: Error | null) => resolve(error ?? null),
+              (error: Error | null) => resolve(settled(error ?? null)),
             );
           } catch (error) {
-            resolve(error as Error); // the channel closed under us
+            resolve(settled(error as Error)); // the channel closed under us
           }
         }),
       );

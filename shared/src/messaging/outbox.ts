@@ -1,5 +1,6 @@
 import { queryOne, type Db, type EntityManager, type SqlMigration } from '../database';
 import { currentRequestId, REQUEST_ID_HEADER } from '../http/request-context';
+import { traceHeaders } from '../tracing/trace-context';
 import type { CrmEvent } from './envelope';
 
 /**
@@ -62,8 +63,10 @@ export async function enqueueEvent<T>(manager: EntityManager, event: CrmEvent<T>
  */
 export async function enqueueEvents<T>(manager: EntityManager, events: readonly CrmEvent<T>[]): Promise<void> {
   if (events.length === 0) return;
+  // The request id and the trace context of the write go with its events through the outbox, the relay and the broker.
+  const headers: Record<string, string> = traceHeaders();
   const requestId = currentRequestId();
-  const headers = JSON.stringify(requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+  if (requestId) headers[REQUEST_ID_HEADER] = requestId;
   const rows = events.map((event) => ({ id: event.id, type: event.type, subject: event.subject, tenant_id: event.tenantid, payload: event }));
   // One round trip: the insert and the notify in one statement.
   await manager.query(
@@ -74,7 +77,7 @@ export async function enqueueEvents<T>(manager: EntityManager, events: readonly 
        RETURNING 1
      )
      SELECT pg_notify($3 || current_schema(), '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_row`,
-    [JSON.stringify(rows), headers, OUTBOX_CHANNEL_PREFIX],
+    [JSON.stringify(rows), JSON.stringify(headers), OUTBOX_CHANNEL_PREFIX],
   );
 }
 

@@ -10,6 +10,11 @@ export function topologyNames(namespace: string) {
     deadLetterExchange: `${namespace}.dlx`,
     /** Bound to the dead-letter exchange with `#`, so nothing dead-lettered is dropped. */
     deadLetterQueue: `${namespace}.dead-letter`,
+    /**
+     * Stream bound to the events exchange with `#`: every event published is also retained here (by age and
+     * size), so a consumer can read the history from `first`, a time or an offset (architecture §7).
+     */
+    changeStream: `${namespace}.changes`,
     /** The one durable queue of a consuming service. */
     queue: (service: string) => `${namespace}.${service}`,
   };

@@ -39,6 +39,8 @@ export interface ApiOperation {
    * change of the record in the path `If-Match` (412).
    */
   record?: boolean;
+  /** Its 201 carries no `Location`: what it creates has no URL of its own (a web form's submission, an import's rows; api-contract §4). */
+  createsNothingAddressable?: boolean;
 }
 
 /** The error bodies of the contract (api-contract §4), shared by every operation. */
@@ -47,6 +49,7 @@ export const ERROR_RESPONSES = {
   unauthorized: 'No valid credential: `{detail}`.',
   forbidden: 'The credential lacks the scope, or the caller the right: `{detail}`.',
   notFound: 'No such record, or one the caller may not open: `{detail: "Not found."}`.',
+  tooLarge: 'A JSON body over 1 MB: `{detail}`, nothing changed.',
   tooMany: 'Rate limit of the bucket reached: `{detail}` with `Retry-After`.',
   tooManyWithCredential:
     'Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` ' +

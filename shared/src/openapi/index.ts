@@ -1,2 +1,3 @@
 export * from './api-operation';
 export * from './record-operations';
+export * from './answer-schemas';

@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { customFieldDefinitionSchema } from '../custom-fields/custom-field-definition';
+import { pageSchema } from './answer-schemas';
 import type { ApiOperation } from './api-operation';
 
 export interface RecordOperationsOptions {
@@ -9,9 +11,12 @@ export interface RecordOperationsOptions {
   noun: string;
   body: z.ZodType;
   listQuery: z.ZodType;
+  /** The record as answers show it (`recordViewSchema`); the detail GET adds the custom-field definitions. */
+  view: z.ZodObject;
   listDescription?: string;
-  /** Documentation of PUT when it does more than replace (a lead's conversion). */
+  /** Documentation of PUT when it does more than replace (a lead's conversion), and what it then answers. */
   putDescription?: string;
+  putAnswer?: z.ZodType;
 }
 
 const CUSTOM_FILTERS =
@@ -19,8 +24,9 @@ const CUSTOM_FILTERS =
 
 /** List, create, read, replace, change and delete of one entity: the shape every record endpoint shares (api-contract §4). */
 export function recordOperations(options: RecordOperationsOptions): ApiOperation[] {
-  const { tag, basePath, noun, body, listQuery } = options;
+  const { tag, basePath, noun, body, listQuery, view } = options;
   const item = `${basePath}:id/`;
+  const stored = (description: string) => ({ description, schema: view });
   return [
     {
       method: 'get',
@@ -29,10 +35,22 @@ export function recordOperations(options: RecordOperationsOptions): ApiOperation
       summary: `List ${noun}s`,
       description: [options.listDescription, CUSTOM_FILTERS].filter(Boolean).join(' '),
       query: listQuery,
-      responses: { 200: `A page: \`{count, next, previous, results}\` of ${noun}s.` },
+      responses: { 200: { description: `A page: \`{count, next, previous, results}\` of ${noun}s.`, schema: pageSchema(view) } },
     },
-    { method: 'post', path: basePath, tag, summary: `Create a ${noun}`, body, record: true, responses: { 201: `The ${noun} created.` } },
-    { method: 'get', path: item, tag, summary: `Read a ${noun}`, record: true, responses: { 200: `The ${noun}.` } },
+    { method: 'post', path: basePath, tag, summary: `Create a ${noun}`, body, record: true, responses: { 201: stored(`The ${noun} created.`) } },
+    {
+      method: 'get',
+      path: item,
+      tag,
+      summary: `Read a ${noun}`,
+      record: true,
+      responses: {
+        200: {
+          description: `The ${noun}, with the tenant's custom-field definitions of ${noun}s (to draw its form).`,
+          schema: view.extend({ custom_field_definitions: z.array(customFieldDefinitionSchema) }),
+        },
+      },
+    },
     {
       method: 'put',
       path: item,
@@ -41,7 +59,7 @@ export function recordOperations(options: RecordOperationsOptions): ApiOperation
       description: options.putDescription,
       body,
       record: true,
-      responses: { 200: `The ${noun} as stored.` },
+      responses: { 200: { description: `The ${noun} as stored.`, schema: options.putAnswer ?? view } },
     },
     {
       method: 'patch',
@@ -50,7 +68,7 @@ export function recordOperations(options: RecordOperationsOptions): ApiOperation
       summary: `Change some fields of a ${noun}`,
       body,
       record: true,
-      responses: { 200: `The ${noun} as stored.` },
+      responses: { 200: stored(`The ${noun} as stored.`) },
     },
     { method: 'delete', path: item, tag, summary: `Delete a ${noun}`, record: true, responses: { 204: 'Deleted.' } },
   ];

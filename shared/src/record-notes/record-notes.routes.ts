@@ -2,18 +2,21 @@ import type { Request } from 'express';
 import { Router } from 'express';
 import { callerOf, type Caller } from '../auth-context';
 import type { DataSource, Db } from '../database';
+import { answerCreated, inPostedCollection } from '../http/created';
 import { idParam } from '../http/fields';
 import { pageEnvelope, pageRequest } from '../http/pagination';
 import { parseBody, parseQuery } from '../http/validation';
-import type { ApiOperation } from '../openapi';
+import { pageSchema, type ApiOperation } from '../openapi';
 import { ATTACHMENT_FIELD, MAX_ATTACHMENT_BYTES, receiveAttachment } from './attachment-upload';
 import { attachmentDisposition } from './content-disposition';
 import {
   addAttachment,
   addNote,
   attachmentToDownload,
+  attachmentViewSchema,
   listRecordAttachments,
   listRecordNotes,
+  noteViewSchema,
   removeFromRecord,
 } from './record-notes';
 import type { RecordRef } from './record-notes.repository';
@@ -73,7 +76,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
   router.post(notes, async (req, res) => {
     const { caller, ref } = await openedRecord(req);
     const { body } = parseBody(req, createNoteBody);
-    res.status(201).json(await addToLockedRecord(caller, ref, (manager) => addNote(manager, ref, caller, body, clock())));
+    await answerCreated(res, inPostedCollection(req), () => addToLockedRecord(caller, ref, (manager) => addNote(manager, ref, caller, body, clock())));
   });
   router.delete(`${notes}:noteId/`, async (req, res) => {
     const { caller, ref } = await openedRecord(req);
@@ -90,7 +93,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
     const { caller, ref } = await openedRecord(req);
     // Only now is the upload read: a hidden record never costs 10 MB of memory.
     const file = await receiveAttachment(req, res);
-    res.status(201).json(await addToLockedRecord(caller, ref, (manager) => addAttachment(manager, ref, caller, file, clock())));
+    await answerCreated(res, inPostedCollection(req), () => addToLockedRecord(caller, ref, (manager) => addAttachment(manager, ref, caller, file, clock())));
   });
   router.get(`${attachments}:attachmentId/`, async (req, res) => {
     const { ref } = await openedRecord(req);
@@ -118,8 +121,8 @@ export function recordNotesOperations(options: { basePath: string; tag: string; 
   const attachments = `${options.basePath}/:id/attachments/`;
   const authorOnly = 'Only its author or an admin may delete it (else 403).';
   return [
-    { method: 'get', path: notes, tag, summary: `List the notes of a ${noun}`, query: listRecordItemsQuery, responses: { 200: 'A page of notes, newest first.' } },
-    { method: 'post', path: notes, tag, summary: `Add a note to a ${noun}`, body: createNoteBody, responses: { 201: 'The note.' } },
+    { method: 'get', path: notes, tag, summary: `List the notes of a ${noun}`, query: listRecordItemsQuery, responses: { 200: { description: 'A page of notes, newest first.', schema: pageSchema(noteViewSchema) } } },
+    { method: 'post', path: notes, tag, summary: `Add a note to a ${noun}`, body: createNoteBody, responses: { 201: { description: 'The note.', schema: noteViewSchema } } },
     { method: 'delete', path: `${notes}:noteId/`, tag, summary: `Delete a note of a ${noun}`, description: authorOnly, responses: { 204: 'Deleted.' } },
     {
       method: 'get',
@@ -127,7 +130,7 @@ export function recordNotesOperations(options: { basePath: string; tag: string; 
       tag,
       summary: `List the files attached to a ${noun}`,
       query: listRecordItemsQuery,
-      responses: { 200: 'A page of attachments, newest first.' },
+      responses: { 200: { description: 'A page of attachments, newest first.', schema: pageSchema(attachmentViewSchema) } },
     },
     {
       method: 'post',
@@ -135,7 +138,7 @@ export function recordNotesOperations(options: { basePath: string; tag: string; 
       tag,
       summary: `Attach a file to a ${noun}`,
       upload: { field: ATTACHMENT_FIELD, description: `One file of at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.` },
-      responses: { 201: 'The attachment.', 413: 'The file is too large.' },
+      responses: { 201: { description: 'The attachment.', schema: attachmentViewSchema }, 413: 'The file is too large.' },
     },
     {
       method: 'get',

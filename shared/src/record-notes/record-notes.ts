@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { idSchema, timestampSchema } from '../openapi/answer-schemas';
 import { isAdmin, type Caller } from '../auth-context';
 import { readListPage, type DataSource, type Db } from '../database';
 import { ForbiddenError, NotFoundError } from '../errors';
@@ -20,22 +22,20 @@ import {
 } from './record-notes.repository';
 
 /** A note as the API shows it; `created_by` is the author's profile id. */
-export interface NoteView {
-  id: string;
-  body: string;
-  created_by: string;
-  created_at: string;
-}
+/** A note as the API shows it. */
+export const noteViewSchema = z.strictObject({ id: idSchema, body: z.string(), created_by: idSchema, created_at: timestampSchema });
+export type NoteView = z.infer<typeof noteViewSchema>;
 
 /** An attachment as the API lists it; the content is downloaded on its own. */
-export interface AttachmentView {
-  id: string;
-  filename: string;
-  content_type: string;
-  size: number;
-  created_by: string;
-  created_at: string;
-}
+export const attachmentViewSchema = z.strictObject({
+  id: idSchema,
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.int().min(0),
+  created_by: idSchema,
+  created_at: timestampSchema,
+});
+export type AttachmentView = z.infer<typeof attachmentViewSchema>;
 
 const noteView = (row: NoteRow): NoteView => ({
   id: row.id,

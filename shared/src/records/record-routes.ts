@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import { callerOf, requireSalesAccess, type Caller } from '../auth-context';
 import type { EntityCustomFields } from '../custom-fields';
+import { answerCreated, inPostedCollection } from '../http/created';
 import { idParam } from '../http/fields';
 import { pageEnvelope, pageRequest } from '../http/pagination';
 import { splitCustomFieldParams } from '../custom-fields';
@@ -66,7 +67,7 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
     const caller = callerOf(req);
     requireSalesAccess(caller);
     const input = parseBody(req, body);
-    res.status(201).json(await context.references.answerRefusals(caller, () => create(caller, input)));
+    await answerCreated(res, inPostedCollection(req), () => context.references.answerRefusals(caller, () => create(caller, input)));
   });
 
   router.get(`${basePath}:id/`, async (req, res) => {
@@ -105,9 +106,9 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
 /** The documentation of `recordRoutes` for one entity, under `tag` (descriptions for what differs from the common case). */
 export function recordKindOperations(
   kind: { entity: string; customFields: EntityCustomFields },
-  schemas: { basePath: string; body: z.ZodType; listQuery: z.ZodType },
+  schemas: { basePath: string; body: z.ZodType; listQuery: z.ZodType; view: z.ZodObject },
   tag: string,
-  descriptions: { listDescription?: string; putDescription?: string } = {},
+  descriptions: { listDescription?: string; putDescription?: string; putAnswer?: z.ZodType } = {},
 ): ApiOperation[] {
   return [
     ...kind.customFields.operations(tag),

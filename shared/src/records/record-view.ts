@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../database';
+import { idSchema, profileRefSchema, timestampSchema } from '../openapi/answer-schemas';
 import { profileRefs, type ProfileRef } from '../profile-replica';
 import { withVersion } from './record-versions';
 import { ownerOf, type AssignedValues, type OwnedValues, type RecordTable, type StoredRecord } from './record-table';
@@ -11,6 +13,24 @@ export interface RecordViewEnd {
   created_by: string;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The schema of an entity's view: its id, its own fields (`own`, each as sent), the owner as `{id, email}`
+ * under `ownerField`, then what every record shows (`RecordViewEnd`). Documents the entity's answers.
+ */
+export function recordViewSchema<Own extends z.ZodRawShape>(own: Own, ownerField = 'assigned_to') {
+  return z.strictObject({
+    id: idSchema,
+    ...own,
+    [ownerField]: profileRefSchema,
+    tags: z.array(z.string()),
+    custom_fields: z.record(z.string(), z.unknown()),
+    org: idSchema,
+    created_by: idSchema,
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  });
 }
 
 /** The fields of an entity whose owner shows as `assigned_to {id, email}` (all but contacts). */

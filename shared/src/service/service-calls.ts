@@ -3,6 +3,7 @@ import { url } from '../config';
 import { ServiceUnavailableError } from '../errors';
 import { currentRequestId, REQUEST_ID_HEADER } from '../http/request-context';
 import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotent-requests';
+import { traceHeaders } from '../tracing/trace-context';
 
 /**
  * Where each service listens, as every caller of it (the gateway, another service) names the setting.
@@ -48,8 +49,8 @@ export class ServiceCallFailedError extends ServiceUnavailableError {
 
 /**
  * Calls another service for the caller, as the gateway calls services: an internal token addressed to
- * it with the caller inside, and the request id. A call nothing listened to is sent again for a while
- * (the service restarting); a reset is sent again only for a call that changes nothing.
+ * it with the caller inside, the request id and the trace context. A call nothing listened to is sent
+ * again for a while (the service restarting); a reset is sent again only for a call that changes nothing.
  */
 export async function callService(
   target: { service: string; baseUrl: string; secret: string },
@@ -58,6 +59,7 @@ export async function callService(
   options: ServiceCallOptions,
 ): Promise<Response> {
   const headers: Record<string, string> = {
+    ...traceHeaders(),
     [INTERNAL_TOKEN_HEADER]: await mintInternalToken(target.secret, target.service, caller),
   };
   const requestId = currentRequestId();

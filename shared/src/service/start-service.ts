@@ -9,6 +9,7 @@ import { idempotencyKeysMigrations, markKeyedWritesIn } from '../idempotency';
 import { hostname } from 'node:os';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, outboxMetrics, poolMetrics, referenceCheckMetrics, watchDependencies } from '../metrics';
 import { replicaSettings, replicatedReferences } from '../replicas';
+import { Tracing } from '../tracing/tracing';
 import { pruneOnce, retentionRules } from './retention';
 import type { ServiceDefinition, ServiceDeps } from './service-definition';
 
@@ -88,8 +89,10 @@ export async function startService<Shape extends z.ZodRawShape>(
     namespace: common.AMQP_NAMESPACE,
     logger,
     connectionName: `${common.AMQP_NAMESPACE}:${definition.name}@${hostname()}:${process.pid}`,
+    changeStream: { maxAgeMs: common.CHANGE_STREAM_MAX_AGE, maxBytes: common.CHANGE_STREAM_MAX_BYTES },
   });
   broker.connect().catch(() => undefined); // retries until connected or closed; failures are logged
+  const tracing = Tracing.start(definition.name, common, logger);
   const relay = definition.publishesEvents
     ? new OutboxRelay({
         dataSource,
@@ -98,6 +101,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         databaseUrl,
         pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined,
         onBatchFailed: outboxMetrics(metrics, () => readOutboxBacklog(dataSource)),
+        tracing,
       })
     : undefined;
   const consumer: EventConsumer | undefined = definition.consumes
@@ -112,6 +116,7 @@ export async function startService<Shape extends z.ZodRawShape>(
         onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages(), async () => consumer?.deadLetteredMessages()),
         prefetch,
         deliveryLimit: common.EVENT_DELIVERY_LIMIT,
+        tracing,
       })
     : undefined;
   poolMetrics(metrics, dataSource, common.DATABASE_POOL_SIZE);
@@ -132,6 +137,7 @@ export async function startService<Shape extends z.ZodRawShape>(
     routes: await definition.routes(deps),
     idempotency: { dataSource, ttlMs: common.IDEMPOTENCY_TTL },
     uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
+    tracing,
   });
   const rules = retentionRules(definition, { ...common, DATABASE_URL: databaseUrl }, dataSource);
   const pruning = setInterval(() => void pruneOnce(rules, logger), PRUNE_EVERY_MS);
@@ -159,6 +165,8 @@ export async function startService<Shape extends z.ZodRawShape>(
       { name: 'consumer', close: async () => consumer?.stop() },
       ...ownClosers,
       { name: 'relay', close: async () => relay?.stop() },
+      // After everything that makes spans: the last of them are exported.
+      { name: 'tracing', close: async () => tracing?.stop() },
       { name: 'broker', close: () => broker.close() },
       { name: 'database', close: () => dataSource.destroy() },
       { name: 'embedded database', close: async () => embedded.database?.stop() },

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { createLogger, setRequestTenant, withRequestId } from '../../src';
+import { context, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
+import { createLogger, loadConfig, setRequestTenant, tracingConfig, Tracing, withRequestId } from '../../src';
 
 /** Every line logged while a request or a message is served names it and its tenant (docs/operations.md, Logs). */
 function capturedLogger() {
@@ -36,5 +37,36 @@ describe('the context of a log line', () => {
       { msg: 'after', request_id: 'req-2', tenant_id: 'tenant-b' },
       { msg: 'outside', request_id: undefined, tenant_id: undefined },
     ]);
+  });
+
+  describe('in a trace', () => {
+    // A component that traces registers the trace context with the API (this one records and exports nothing).
+    let tracing: Tracing | undefined;
+    beforeAll(() => {
+      const settings = loadConfig(tracingConfig, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'always_off' });
+      tracing = Tracing.start('test', settings, createLogger('test', 'silent'));
+    });
+    afterAll(() => tracing?.stop());
+
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const spanId = 'b7ad6b7169203331';
+    const inSpan = (traceFlags: TraceFlags, work: () => void) => context.with(trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags }), work);
+
+    it('when a line is logged while a recorded span is active, then it carries trace_id and span_id; in a trace not sampled, or in none, neither', async () => {
+      const { logger, lines } = capturedLogger();
+      await withRequestId('req-3', () =>
+        inSpan(TraceFlags.SAMPLED, async () => {
+          await Promise.resolve();
+          logger.info('recorded');
+        }),
+      );
+      inSpan(TraceFlags.NONE, () => logger.info('not sampled'));
+      logger.info('outside');
+      expect(lines.map(({ msg, request_id, trace_id, span_id }) => ({ msg, request_id, trace_id, span_id }))).toEqual([
+        { msg: 'recorded', request_id: 'req-3', trace_id: traceId, span_id: spanId },
+        { msg: 'not sampled', request_id: undefined, trace_id: undefined, span_id: undefined },
+        { msg: 'outside', request_id: undefined, trace_id: undefined, span_id: undefined },
+      ]);
+    });
   });
 });

@@ -137,7 +137,7 @@ export class RawAmqp {
   /** Drops every queue and exchange a test file made in its namespace. */
   async deleteNamespace(namespace: string, services: string[]): Promise<void> {
     const names = topologyNames(namespace);
-    for (const queue of [...services.map(names.queue), names.deadLetterQueue]) await this.channel.deleteQueue(queue);
+    for (const queue of [...services.map(names.queue), names.deadLetterQueue, names.changeStream]) await this.channel.deleteQueue(queue);
     await this.channel.deleteExchange(names.exchange);
     await this.channel.deleteExchange(names.deadLetterExchange);
   }

@@ -114,11 +114,12 @@ describe.each(ENTITIES)('custom fields of $path', (entity) => {
       expect((await system.api.get(definitions, { token: admin.access })).body.results[0]).toEqual(mine);
     });
 
-    it('when an admin changes a label, then 200; key and type cannot change', async () => {
+    it('when an admin changes a label at the Location of its create, then 200; key and type cannot change', async () => {
       const created = await system.api.post(definitions, { key: 'colour', label: 'Colour', field_type: 'text' }, { token: admin.access });
-      const renamed = await system.api.patch(`${definitions}${created.body.id}/`, { label: 'Color' }, { token: admin.access });
+      expect(created.headers.get('location')).toBe(`${definitions}${created.body.id}/`);
+      const renamed = await system.api.patch(created.headers.get('location')!, { label: 'Color' }, { token: admin.access });
       expect(renamed.status).toBe(200);
-      expect(renamed.body.label).toBe('Color');
+      expect(renamed.body).toMatchObject({ id: created.body.id, label: 'Color' });
       const retyped = await system.api.patch(`${definitions}${created.body.id}/`, { field_type: 'number', key: 'hue' }, { token: admin.access });
       expect(retyped.status).toBe(400);
       expect(Object.keys(retyped.body.errors).sort()).toEqual(['field_type', 'key']);

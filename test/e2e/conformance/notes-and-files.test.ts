@@ -62,6 +62,13 @@ describe.each(ENTITIES)('notes and files on $entity records', (entity) => {
     expect(await storedOn('notes', record.id)).toBe(before);
   });
 
+  it('when a note is added, then Location names its own URL, where it is deleted (notes are read in their list)', async () => {
+    const note = await system.api.post(`${base}/${record.id}/notes/`, { body: 'Located' }, { token: seller.access });
+    expect(note.status).toBe(201);
+    expect(note.headers.get('location')).toBe(`${base}/${record.id}/notes/${note.body.id}/`);
+    expect((await system.api.delete(note.headers.get('location')!, { token: seller.access })).status).toBe(204);
+  });
+
   it('when a member deletes someone else’s note, then 403; the author may, once', async () => {
     const note = await system.api.post(`${base}/${record.id}/notes/`, { body: 'Admin wrote this' }, { token: admin.access });
     expect((await system.api.delete(`${base}/${record.id}/notes/${note.body.id}/`, { token: seller.access })).status).toBe(403);
@@ -101,7 +108,8 @@ describe.each(ENTITIES)('notes and files on $entity records', (entity) => {
     });
     const listed = await system.api.get(`${base}/${record.id}/attachments/`, { token: admin.access });
     expect(listed.body.results).toContainEqual(res.body);
-    const download = await fetch(`${system.gatewayUrl}${base}/${record.id}/attachments/${res.body.id}/`, {
+    expect(res.headers.get('location')).toBe(`${base}/${record.id}/attachments/${res.body.id}/`);
+    const download = await fetch(`${system.gatewayUrl}${res.headers.get('location')}`, {
       headers: { authorization: `Bearer ${admin.access}` },
     });
     expect(download.status).toBe(200);

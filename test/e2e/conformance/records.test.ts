@@ -44,6 +44,27 @@ describe.each(ENTITIES)('a record of $path', (entity) => {
     expect(res.body).not.toHaveProperty('custom_field_definitions');
   });
 
+  it('when it is created, then Location names its own URL, and a GET there answers the record', async () => {
+    const res = await system.api.post(records, bodyOf(entity, 'Located'), { token: admin.access });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`${records}${res.body.id}/`);
+    const there = await system.api.get(res.headers.get('location')!, { token: admin.access });
+    expect(there.status).toBe(200);
+    expect(there.body.id).toBe(res.body.id);
+  });
+
+  it('when a field has the wrong type, then 400 on it in plain words, not the validator\'s', async () => {
+    for (const [value, message] of [
+      [['a list'], 'Must be a string.'],
+      [42, 'Must be a string.'],
+      [null, 'This field may not be null.'],
+    ] as const) {
+      const res = await system.api.post(records, bodyOf(entity, 'Typed', { [owner.field]: value }), { token: admin.access });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: true, errors: { [owner.field]: message } });
+    }
+  });
+
   it('when the detail is read, then it is the record as created plus the custom field definitions', async () => {
     const record = await create(admin.access, 'Detail');
     const res = await read(record.id);

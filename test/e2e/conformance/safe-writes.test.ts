@@ -91,6 +91,7 @@ describe.each(ENTITIES)('$path', (entity) => {
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.body).toEqual(first.body);
       expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(again.headers.get('location')).toBe(`${records}${first.body.id}/`);
       expect(await countNamed(label)).toBe(1);
     });
 

@@ -71,6 +71,15 @@ describe('managing forms (admins)', () => {
     expect(read.headers.get('etag')).toBeTruthy();
   });
 
+  it('when a form is created, then Location names its own URL, and a GET there answers the form', async () => {
+    const res = await system.api.post('/api/web-forms/', { name: 'Located' }, { token: admin.access });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`/api/web-forms/${res.body.id}/`);
+    const there = await system.api.get(res.headers.get('location')!, { token: admin.access });
+    expect(there.status).toBe(200);
+    expect(there.body.id).toBe(res.body.id);
+  });
+
   it('when a form names a member, origins, tags and a redirect, then they are kept as a browser spells them', async () => {
     const form = await newForm({
       assigned_to_id: seller.profileId,

@@ -1,4 +1,6 @@
-import { namesAsSeenBy, recordViews, type Caller, type ColumnsView, type Db, type NamedRef } from '@crm/shared';
+import { amountSchema, dateSchema, idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, type Caller, type ColumnsView, type Db, type NamedRef } from '@crm/shared';
+import { z } from 'zod';
+import { OPPORTUNITY_STAGES } from './opportunities.schemas';
 import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
 import { OPPORTUNITIES, type OpportunityRecord, type OpportunityValues } from './opportunities.repository';
 
@@ -7,6 +9,20 @@ export type OpportunityView = ColumnsView<OpportunityValues> & {
   /** Its name is null for a reader who may not open the account (`opportunitiesAsSeenBy`). */
   account: NamedRef | null;
 };
+
+/** `OpportunityView` as the API documents it. */
+export const opportunityViewSchema = recordViewSchema({
+  name: z.string(),
+  account_id: idSchema.nullable(),
+  contact_ids: z.array(idSchema),
+  lead_id: idSchema.nullable(),
+  amount: amountSchema.nullable(),
+  currency: z.string(),
+  stage: z.enum(OPPORTUNITY_STAGES),
+  probability: z.int().nullable(),
+  close_date: dateSchema.nullable(),
+  account: namedRefSchema.nullable(),
+});
 
 export async function opportunityViews(db: Db, tenantId: string, opportunities: OpportunityRecord[]): Promise<OpportunityView[]> {
   const accounts = await accountRefs(db, tenantId, opportunities.map((opportunity) => opportunity.values.account_id));

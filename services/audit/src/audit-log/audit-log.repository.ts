@@ -1,13 +1,16 @@
-import { mapPageRows, readPageRows, type CrmEvent, type EntityManager, type PageRows, type PageWindow } from '@crm/shared';
+import { z } from 'zod';
+import { idSchema, mapPageRows, readPageRows, timestampSchema, type CrmEvent, type EntityManager, type PageRows, type PageWindow } from '@crm/shared';
 
-export interface AuditEntry {
-  id: string;
-  type: string;
-  record_id: string;
-  actor: { user_id: string; profile_id: string } | null;
-  time: string;
-  data: Record<string, unknown>;
-}
+/** An entry of the audit log as the API lists it (the schema documents the answer). */
+export const auditEntrySchema = z.strictObject({
+  id: idSchema,
+  type: z.string(),
+  record_id: idSchema,
+  actor: z.strictObject({ user_id: idSchema, profile_id: idSchema }).nullable(),
+  time: timestampSchema,
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export interface AuditFilter {
   tenantId: string;

@@ -1,7 +1,7 @@
-import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, readListPage, type ApiOperation, type DataSource } from '@crm/shared';
+import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, pageSchema, parseQuery, readListPage, type ApiOperation, type DataSource } from '@crm/shared';
 import { Router } from 'express';
 import { auditLogQuery } from './audit-log.schemas';
-import { countAuditEntries, listAuditEntries, type AuditFilter } from './audit-log.repository';
+import { auditEntrySchema, countAuditEntries, listAuditEntries, type AuditFilter } from './audit-log.repository';
 
 /** `GET /api/audit-logs/`: the tenant's log, admins with `audit:read` only, newest first by default. */
 export function auditLogRoutes(dataSource: DataSource): Router {
@@ -37,5 +37,5 @@ export const auditLogOperation: ApiOperation = {
   summary: "The tenant's audit log",
   description: 'Admins with the `audit:read` scope. One entry per event (record changes, merges, profiles), newest first unless `ordering=time`.',
   query: auditLogQuery,
-  responses: { 200: 'A page of audit entries.' },
+  responses: { 200: { description: 'A page of audit entries.', schema: pageSchema(auditEntrySchema) } },
 };

@@ -1,12 +1,13 @@
+import { idSchema, timestampSchema } from '@crm/shared';
+import { z } from 'zod';
 import type { ApiToken } from './api-tokens.repository';
 
-/** An API token as listed: never its secret. */
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  scopes: string[];
-  created_at: string;
-}
+/** An API token as listed: never its secret (the schema documents the answers). */
+export const apiTokenViewSchema = z.strictObject({ id: idSchema, name: z.string(), scopes: z.array(z.string()), created_at: timestampSchema });
+export type ApiTokenView = z.infer<typeof apiTokenViewSchema>;
+
+/** The token as created: its view and, this once, its secret. */
+export const createdApiTokenSchema = apiTokenViewSchema.extend({ token: z.string().startsWith('crm_pat_') });
 
 export const apiTokenView = (token: ApiToken): ApiTokenView => ({
   id: token.id,

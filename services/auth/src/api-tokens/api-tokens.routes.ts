@@ -1,9 +1,10 @@
-import { idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { answerCreated, idParam, inPostedCollection, pageEnvelope, pageRequest, pageSchema, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { userCaller } from '../common/caller-guards';
 import { noStore } from '../common/no-store';
 import { createApiTokenBody, listApiTokensQuery } from './api-tokens.schemas';
+import { apiTokenViewSchema, createdApiTokenSchema } from './api-token-view';
 import { createApiToken } from './create-api-token';
 import { listOwnApiTokens } from './list-api-tokens';
 import { revokeOwnApiToken } from './revoke-api-token';
@@ -18,7 +19,8 @@ export function apiTokensRoutes(deps: AuthDeps): Router {
   });
   router.post('/api/auth/api-tokens/', noStore, async (req, res) => {
     const caller = userCaller(req);
-    res.status(201).json(await createApiToken(deps, caller, parseBody(req, createApiTokenBody)));
+    const body = parseBody(req, createApiTokenBody);
+    await answerCreated(res, inPostedCollection(req), () => createApiToken(deps, caller, body));
   });
   router.delete('/api/auth/api-tokens/:tokenId/', async (req, res) => {
     const caller = userCaller(req);
@@ -31,7 +33,7 @@ export function apiTokensRoutes(deps: AuthDeps): Router {
 const USER_ONLY = 'With a user access token only (an API token gets 403).';
 
 export const apiTokenOperations: ApiOperation[] = [
-  { method: 'get', path: '/api/auth/api-tokens/', tag: 'Auth', summary: 'List my API tokens', description: USER_ONLY, query: listApiTokensQuery, responses: { 200: 'A page of tokens (never their secrets).' } },
+  { method: 'get', path: '/api/auth/api-tokens/', tag: 'Auth', summary: 'List my API tokens', description: USER_ONLY, query: listApiTokensQuery, responses: { 200: { description: 'A page of tokens (never their secrets).', schema: pageSchema(apiTokenViewSchema) } } },
   {
     method: 'post',
     path: '/api/auth/api-tokens/',
@@ -39,7 +41,7 @@ export const apiTokenOperations: ApiOperation[] = [
     summary: 'Create an API token',
     description: `${USER_ONLY} Its scopes are a subset of what the user may do; the secret is shown in this answer only.`,
     body: createApiTokenBody,
-    responses: { 201: 'The token with its secret (`crm_pat_…`).', 409: 'The name is taken.' },
+    responses: { 201: { description: 'The token with its secret (`crm_pat_…`).', schema: createdApiTokenSchema }, 409: 'The name is taken.' },
   },
   { method: 'delete', path: '/api/auth/api-tokens/:tokenId/', tag: 'Auth', summary: 'Revoke one of my API tokens', description: USER_ONLY, responses: { 204: 'Revoked.' } },
 ];

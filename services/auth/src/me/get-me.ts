@@ -1,15 +1,17 @@
-import { UnauthorizedError, type Caller } from '@crm/shared';
+import { idSchema, UnauthorizedError, type Caller } from '@crm/shared';
+import { z } from 'zod';
 import type { AuthDeps } from '../auth-deps';
 import { findOrg } from '../orgs/orgs.repository';
 import { findProfile } from '../users/users.repository';
 
-export interface Me {
-  user: { id: string; email: string };
-  org: { id: string; name: string };
-  profile: { id: string; role: 'admin' | 'member'; sales_access: boolean };
-  /** What the calling credential may do: an access token's scopes, or an API token's. */
-  scopes: string[];
-}
+/** Who the caller is; `scopes`: what the calling credential may do (an access token's scopes, or an API token's). */
+export const meSchema = z.strictObject({
+  user: z.strictObject({ id: idSchema, email: z.string() }),
+  org: z.strictObject({ id: idSchema, name: z.string() }),
+  profile: z.strictObject({ id: idSchema, role: z.enum(['admin', 'member']), sales_access: z.boolean() }),
+  scopes: z.array(z.string()),
+});
+export type Me = z.infer<typeof meSchema>;
 
 /** Who the caller is, as stored now (role and sales access may have changed since the token was issued). */
 export async function getMe(deps: AuthDeps, caller: Caller): Promise<Me> {

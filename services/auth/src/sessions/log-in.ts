@@ -7,6 +7,8 @@ import { openSession, subjectOf, type SessionTokens } from './open-session';
 import type { LoginInput } from './sessions.schemas';
 
 export const BAD_CREDENTIALS = 'No active account found with the given credentials.';
+/** The rate a login refused for its e-mail's failures names in its RateLimit headers (api-contract §4). */
+const LOGIN_FAILURES_BUCKET = 'login_failures';
 
 /**
  * Logs in with e-mail and password. Every attempt counts against the address first; past the limit
@@ -21,7 +23,7 @@ export async function logIn(deps: AuthDeps, { email, password }: LoginInput): Pr
   const attempt = await countLoginAttempt(deps.dataSource, email, now, windowSeconds);
   if (attempt.attempts > limit) {
     const windowEnds = attempt.windowStartedAt.getTime() + windowSeconds * 1000;
-    throw new TooManyRequestsError((windowEnds - now.getTime()) / 1000);
+    throw new TooManyRequestsError((windowEnds - now.getTime()) / 1000, { bucket: LOGIN_FAILURES_BUCKET, limit, windowSeconds });
   }
   const account = await findAccountByEmail(deps.dataSource, email);
   const check = await deps.passwords.check(password, account?.passwordHash);

@@ -1,14 +1,14 @@
 import type { Db } from '@crm/shared';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { AuthDeps } from '../auth-deps';
 import { randomSecret, sha256Hex } from '../common/hashing';
 import type { TokenSubject } from '../signing-keys/access-tokens';
 import { insertRefreshToken } from './refresh-tokens.repository';
 
-export interface SessionTokens {
-  access: string;
-  refresh: string;
-}
+/** A session's pair of tokens, as login and refresh answer it. */
+export const sessionTokensSchema = z.strictObject({ access: z.string(), refresh: z.string() });
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 
 /**
  * Stores a new refresh token (hashed) of `familyId` and answers the secret, which is never stored. It

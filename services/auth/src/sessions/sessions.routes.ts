@@ -4,6 +4,7 @@ import type { AuthDeps } from '../auth-deps';
 import { noStore } from '../common/no-store';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
+import { sessionTokensSchema } from './open-session';
 import { refreshSession } from './refresh-session';
 import { loginBody, refreshBody } from './sessions.schemas';
 
@@ -26,7 +27,7 @@ export function sessionsRoutes(deps: AuthDeps): Router {
 }
 
 export const sessionOperations: ApiOperation[] = [
-  { method: 'post', path: '/api/auth/login/', tag: 'Auth', summary: 'Log in', description: 'Anonymous.', body: loginBody, responses: { 200: '`{access, refresh}`.', 401: 'Wrong e-mail or password.' } },
+  { method: 'post', path: '/api/auth/login/', tag: 'Auth', summary: 'Log in', description: 'Anonymous.', body: loginBody, responses: { 200: { description: '`{access, refresh}`.', schema: sessionTokensSchema }, 401: 'Wrong e-mail or password.' } },
   {
     method: 'post',
     path: '/api/auth/refresh-token/',
@@ -34,7 +35,7 @@ export const sessionOperations: ApiOperation[] = [
     summary: 'Exchange a refresh token for a new pair',
     description: 'Anonymous. A refresh token works once; reusing one revokes its whole family.',
     body: refreshBody,
-    responses: { 200: '`{access, refresh}`.', 401: 'Invalid, expired or reused refresh token.' },
+    responses: { 200: { description: '`{access, refresh}`.', schema: sessionTokensSchema }, 401: 'Invalid, expired or reused refresh token.' },
   },
   {
     method: 'post',

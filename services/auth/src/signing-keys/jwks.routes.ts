@@ -1,5 +1,6 @@
 import type { ApiOperation } from '@crm/shared';
 import { Router } from 'express';
+import { z } from 'zod';
 import type { SigningKeyRing } from './signing-keys';
 
 /**
@@ -14,4 +15,4 @@ export function jwksRoutes(ring: SigningKeyRing, clock: () => Date): Router {
   return router;
 }
 
-export const jwksOperation: ApiOperation = { method: 'get', path: '/api/auth/.well-known/jwks.json', tag: 'Auth', summary: 'The public keys of access tokens (JWKS)', description: 'Anonymous.', responses: { 200: '`{keys: [...]}`.' } };
+export const jwksOperation: ApiOperation = { method: 'get', path: '/api/auth/.well-known/jwks.json', tag: 'Auth', summary: 'The public keys of access tokens (JWKS)', description: 'Anonymous.', responses: { 200: { description: '`{keys: [...]}`: JSON Web Keys (RFC 7517).', schema: z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string() })) }) } } };

@@ -1,12 +1,10 @@
+import { idSchema } from '@crm/shared';
+import { z } from 'zod';
 import type { Profile } from './users.repository';
 
-/** A profile as the users endpoints show it. */
-export interface ProfileView {
-  id: string;
-  email: string;
-  role: Profile['role'];
-  sales_access: boolean;
-}
+/** A profile as the users endpoints show it (the schema documents their answers). */
+export const profileViewSchema = z.strictObject({ id: idSchema, email: z.string(), role: z.enum(['admin', 'member']), sales_access: z.boolean() });
+export type ProfileView = z.infer<typeof profileViewSchema>;
 
 export const profileView = (profile: Profile): ProfileView => ({
   id: profile.id,

@@ -1,8 +1,9 @@
-import { idParam, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { answerCreated, idParam, inPostedCollection, pageEnvelope, pageRequest, pageSchema, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { addMember } from './add-member';
 import { listMembers } from './list-members';
+import { profileViewSchema } from './profile-view';
 import { adminCaller } from './require-admin';
 import { updateMember } from './update-member';
 import { addUserBody, listUsersQuery, updateUserBody } from './users.schemas';
@@ -17,7 +18,8 @@ export function usersRoutes(deps: AuthDeps): Router {
   });
   router.post('/api/auth/users/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
-    res.status(201).json(await addMember(deps, admin, parseBody(req, addUserBody)));
+    const body = parseBody(req, addUserBody);
+    await answerCreated(res, inPostedCollection(req), () => addMember(deps, admin, body));
   });
   router.patch('/api/auth/users/:profileId/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
@@ -30,8 +32,8 @@ export function usersRoutes(deps: AuthDeps): Router {
 const ADMINS = 'Admins only.';
 
 export const userOperations: ApiOperation[] = [
-  { method: 'get', path: '/api/auth/users/', tag: 'Auth', summary: "List the tenant's users", description: ADMINS, query: listUsersQuery, responses: { 200: 'A page of profiles.' } },
-  { method: 'post', path: '/api/auth/users/', tag: 'Auth', summary: 'Add a user to the tenant', description: ADMINS, body: addUserBody, responses: { 201: 'The profile.', 409: 'The e-mail is taken.' } },
+  { method: 'get', path: '/api/auth/users/', tag: 'Auth', summary: "List the tenant's users", description: ADMINS, query: listUsersQuery, responses: { 200: { description: 'A page of profiles.', schema: pageSchema(profileViewSchema) } } },
+  { method: 'post', path: '/api/auth/users/', tag: 'Auth', summary: 'Add a user to the tenant', description: ADMINS, body: addUserBody, responses: { 201: { description: 'The profile.', schema: profileViewSchema }, 409: 'The e-mail is taken.' } },
   {
     method: 'patch',
     path: '/api/auth/users/:profileId/',
@@ -39,6 +41,6 @@ export const userOperations: ApiOperation[] = [
     summary: "Change a user's role or sales access",
     description: ADMINS,
     body: updateUserBody,
-    responses: { 200: 'The profile.' },
+    responses: { 200: { description: 'The profile.', schema: profileViewSchema } },
   },
 ];

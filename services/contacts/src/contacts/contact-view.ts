@@ -1,4 +1,5 @@
-import { namesAsSeenBy, recordViews, type Caller, type Db, type NamedRef, type ProfileRef, type RecordViewEnd } from '@crm/shared';
+import { idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, textOrNullSchema, type Caller, type Db, type NamedRef, type ProfileRef, type RecordViewEnd } from '@crm/shared';
+import { z } from 'zod';
 import { accountRefs, heldAccounts } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import { CONTACTS, type ContactRecord, type ContactValues } from './contacts.repository';
@@ -11,6 +12,21 @@ export type ContactView = { id: string } & Omit<ContactValues, 'account_id' | 'o
     owner: ProfileRef;
     lead_ids: string[];
   };
+
+/** `ContactView` as the API documents it. */
+export const contactViewSchema = recordViewSchema(
+  {
+    first_name: textOrNullSchema,
+    last_name: textOrNullSchema,
+    email: textOrNullSchema,
+    phone: textOrNullSchema,
+    title: textOrNullSchema,
+    linkedin_url: textOrNullSchema,
+    account: namedRefSchema.nullable(),
+    lead_ids: z.array(idSchema),
+  },
+  'owner',
+);
 
 /**
  * Views of several contacts of one tenant, with owners, accounts and lead links looked up once each

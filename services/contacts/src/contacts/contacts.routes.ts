@@ -4,8 +4,9 @@ import type { ContactsDeps } from '../contacts-deps';
 import { contactKind } from './contact-kind';
 import { contactBody, contactListQuery } from './contacts.schemas';
 import { createContact } from './write-contact';
+import { contactViewSchema } from './contact-view';
 
-const CONTACTS_SCHEMAS = { basePath: '/api/contacts/', body: contactBody, listQuery: contactListQuery };
+const CONTACTS_SCHEMAS = { basePath: '/api/contacts/', body: contactBody, listQuery: contactListQuery, view: contactViewSchema };
 
 /**
  * `/api/contacts/`, `/api/contacts/<id>/`, their custom fields, notes and files, from the shared records

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { moveLeadLinksOfContact } from '../contact-leads/contact-leads.repository';
 import { contactKind } from '../contacts/contact-kind';
-import type { ContactView } from '../contacts/contact-view';
+import { contactViewSchema, type ContactView } from '../contacts/contact-view';
 import type { ContactValues } from '../contacts/contacts.repository';
 
 /**
@@ -29,4 +29,4 @@ export const contactMerge: MergeableEntity<ContactValues, ContactView> = {
 export const contactMergeRoutes = (deps: ContactsDeps): Router =>
   mergeRoutes({ basePath: '/api/contacts/', dataSource: deps.dataSource, entity: contactMerge, clock: deps.clock });
 
-export const contactMergeOperation = mergeOperations({ basePath: '/api/contacts/', tag: 'Contacts', noun: 'contact' });
+export const contactMergeOperation = mergeOperations({ basePath: '/api/contacts/', tag: 'Contacts', noun: 'contact', view: contactViewSchema });

@@ -118,6 +118,7 @@ function importOperations(entity: ImportEntity): ApiOperation[] {
       tag,
       summary: `Import a CSV file of ${entity}: every row or none`,
       upload,
+      createsNothingAddressable: true,
       responses: {
         201: { description: 'The records created, one `*.created` event each.', schema: importCreated },
         400: { description: REFUSED, schema: importRefused },
@@ -137,6 +138,7 @@ export const importOperationsOfEveryEntity: ApiOperation[] = [
     deprecated: true,
     description: 'The commit in one call, with the file in the field `leads_file`; answered with `Deprecation: true` and a `Link` to its successor `/api/leads/import/commit/`.',
     upload: { field: 'leads_file', description: FILE_LIMITS },
+    createsNothingAddressable: true,
     responses: {
       201: { description: 'The leads created.', schema: importCreated },
       400: { description: REFUSED, schema: importRefused },

@@ -1,7 +1,8 @@
-import { createEvent, enqueueEvent, ensureReferences, LEAD_CONVERTED, openRecord, updateRecord, valuesForChange, type Caller } from '@crm/shared';
+import { createEvent, enqueueEvent, ensureReferences, idSchema, LEAD_CONVERTED, openRecord, updateRecord, valuesForChange, type Caller } from '@crm/shared';
 import type { LeadsDeps } from '../leads-deps';
 import { leadKind, SERVICE_NAME } from '../leads/lead-kind';
-import type { LeadView } from '../leads/lead-view';
+import { leadViewSchema, type LeadView } from '../leads/lead-view';
+import { z } from 'zod';
 import { LEADS } from '../leads/leads.repository';
 import type { LeadInput } from '../leads/leads.schemas';
 import { conversionPlan } from './conversion-plan';
@@ -15,6 +16,14 @@ export interface ConversionResult extends LeadView {
   /** `completed`: every record is readable; `pending`: the bounded wait ended first (they follow). */
   conversion_status: 'completed' | 'pending';
 }
+
+/** `ConversionResult` as the API documents it. */
+export const conversionResultSchema = leadViewSchema.extend({
+  account_id: idSchema,
+  contact_id: idSchema,
+  opportunity_id: idSchema.nullable(),
+  conversion_status: z.enum(['completed', 'pending']),
+});
 
 /**
  * PUT with `status: converted` (the only way to convert, api-contract §6): in one

@@ -1,8 +1,25 @@
-import { recordView, recordViews, type ColumnsView, type Db, type ProfileRef } from '@crm/shared';
+import { amountSchema, recordView, recordViewSchema, recordViews, textOrNullSchema, type ColumnsView, type Db, type ProfileRef } from '@crm/shared';
+import { z } from 'zod';
 import { LEADS, type LeadRecord, type LeadValues } from './leads.repository';
+import { LEAD_SOURCES, LEAD_STATUSES } from './leads.schemas';
 
 /** A lead as the API shows it (api-contract §5): its values under their names. */
 export type LeadView = ColumnsView<LeadValues>;
+
+/** `LeadView` as the API documents it. */
+export const leadViewSchema = recordViewSchema({
+  title: textOrNullSchema,
+  first_name: textOrNullSchema,
+  last_name: textOrNullSchema,
+  email: textOrNullSchema,
+  phone: textOrNullSchema,
+  company_name: textOrNullSchema,
+  status: z.enum(LEAD_STATUSES),
+  source: z.enum(LEAD_SOURCES).nullable(),
+  opportunity_amount: amountSchema.nullable(),
+  currency: z.string(),
+  board_position: z.int(),
+});
 
 /** A lead's view, its owner known already (the detail reads it with the lead). */
 export const leadView = (lead: LeadRecord, owner: ProfileRef): LeadView => recordView<LeadValues, LeadView>(LEADS, lead, owner);

@@ -1,15 +1,17 @@
 import { recordKindOperations, recordRoutes, type ApiOperation } from '@crm/shared';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
-import { convertLead } from '../conversion/convert-lead';
+import { conversionResultSchema, convertLead } from '../conversion/convert-lead';
+import { z } from 'zod';
 import type { ConversionWaiter } from '../conversion/conversion-waiter';
 import { leadKind } from './lead-kind';
 import { asksForConversion } from './lead-values';
 import { leadBody, leadListQuery } from './leads.schemas';
+import { leadViewSchema } from './lead-view';
 import { getLead } from './read-leads';
 import { changeLead, createLead } from './write-lead';
 
-const LEADS_SCHEMAS = { basePath: '/api/leads/', body: leadBody, listQuery: leadListQuery };
+const LEADS_SCHEMAS = { basePath: '/api/leads/', body: leadBody, listQuery: leadListQuery, view: leadViewSchema };
 
 /**
  * `/api/leads/`, `/api/leads/<id>/`, their custom fields, notes and files, from the shared records layer;
@@ -29,5 +31,7 @@ export const leadOperations: ApiOperation[] = recordKindOperations(leadKind, LEA
   listDescription: '`search` matches names, e-mail, phone and company; `tags` takes comma-separated tags (any of them).',
   putDescription:
     'With `status` = `converted` (from any other status) the lead is converted: an account, a contact and, when the lead ' +
-    'has an amount, an opportunity are created and linked; the answer carries `account_id`, `contact_id`, `opportunity_id`.',
+    'has an amount, an opportunity are created and linked; the answer carries `account_id`, `contact_id`, `opportunity_id` ' +
+    'and `conversion_status`. A lead converted already: 422.',
+  putAnswer: z.union([leadViewSchema, conversionResultSchema]),
 });

@@ -2,7 +2,7 @@ import { mergeOperations, mergeRoutes, ValidationError, type MergeableEntity } f
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { leadKind } from '../leads/lead-kind';
-import type { LeadView } from '../leads/lead-view';
+import { leadViewSchema, type LeadView } from '../leads/lead-view';
 import type { LeadValues } from '../leads/leads.repository';
 import { moveSubmissions } from '../submissions/submissions.repository';
 
@@ -41,4 +41,4 @@ export const leadMerge: MergeableEntity<LeadValues, LeadView> = {
 export const leadMergeRoutes = (deps: LeadsDeps): Router =>
   mergeRoutes({ basePath: '/api/leads/', dataSource: deps.dataSource, entity: leadMerge, clock: deps.clock });
 
-export const leadMergeOperation = mergeOperations({ basePath: '/api/leads/', tag: 'Leads', noun: 'lead' });
+export const leadMergeOperation = mergeOperations({ basePath: '/api/leads/', tag: 'Leads', noun: 'lead', view: leadViewSchema });

@@ -1,4 +1,19 @@
-import { callerOf, idParam, NotFoundError, openRecord, pageEnvelope, pageRequest, paginationQuery, parseQuery, readListPage, takeUploadKey, type ApiOperation } from '@crm/shared';
+import {
+  callerOf,
+  idParam,
+  idSchema,
+  NotFoundError,
+  openRecord,
+  pageEnvelope,
+  pageRequest,
+  pageSchema,
+  paginationQuery,
+  parseQuery,
+  readListPage,
+  takeUploadKey,
+  timestampSchema,
+  type ApiOperation,
+} from '@crm/shared';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { LeadsDeps } from '../leads-deps';
@@ -14,13 +29,14 @@ const LEAD_SUBMISSIONS_PATH = '/api/leads/:id/submissions/';
 const PUBLIC_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 const publicKeyParam = { publicKey: z.string().regex(PUBLIC_KEY).describe("The form's `public_key`.") };
 
-/** A submission as a lead lists it. */
-export interface SubmissionView {
-  id: string;
-  form: { id: string; name: string };
-  data: Record<string, unknown>;
-  received_at: string;
-}
+/** A submission as a lead lists it (the schema documents the answer). */
+const submissionViewSchema = z.strictObject({
+  id: idSchema,
+  form: z.strictObject({ id: idSchema, name: z.string() }),
+  data: z.record(z.string(), z.unknown()),
+  received_at: timestampSchema,
+});
+export type SubmissionView = z.infer<typeof submissionViewSchema>;
 
 const submissionView = (row: SubmissionRow): SubmissionView => ({
   id: row.id,
@@ -88,6 +104,7 @@ export const submissionOperations: ApiOperation[] = [
     summary: 'Submit a web form (no credential)',
     pathParams: publicKeyParam,
     formBody: true,
+    createsNothingAddressable: true,
     description:
       'What a page on the tenant\'s site posts: JSON, `application/x-www-form-urlencoded` or `multipart/form-data` without files, at most 16 KB, ' +
       'with `first_name`, `last_name`, `email`, `phone`, `company_name`, `title`, `message` and `cf_<key>`. It creates a lead (source ' +
@@ -132,6 +149,6 @@ export const submissionOperations: ApiOperation[] = [
     summary: "List a lead's web form submissions, newest first",
     description: 'Those it was created by or joined, and those of the leads merged into it.',
     query: listSubmissionsQuery,
-    responses: { 200: 'A page of `{id, form {id, name}, data, received_at}`.' },
+    responses: { 200: { description: 'A page of `{id, form {id, name}, data, received_at}`.', schema: pageSchema(submissionViewSchema) } },
   },
 ];

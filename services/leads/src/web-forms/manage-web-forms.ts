@@ -1,18 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ForbiddenError,
+  idSchema,
   isAdmin,
   NotFoundError,
   profileRefs,
+  profileRefSchema,
   readListPage,
   requireCurrentVersion,
   requireOwnerInTenant,
+  timestampSchema,
   withVersion,
   type Caller,
   type ListPage,
   type PageRequest,
   type ServiceDeps,
 } from '@crm/shared';
+import { z } from 'zod';
 import type { WebFormInput } from './web-forms.schemas';
 import {
   countWebForms,
@@ -26,18 +30,19 @@ import {
 } from './web-forms.repository';
 
 /** A web form as the API shows it (api-contract §12). */
-export interface WebFormView {
-  id: string;
-  name: string;
-  public_key: string;
-  is_active: boolean;
-  allowed_origins: string[];
-  assigned_to: { id: string; email: string | null };
-  tags: string[];
-  redirect_url: string | null;
-  created_at: string;
-  submission_count: number;
-}
+export const webFormViewSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  public_key: z.string(),
+  is_active: z.boolean(),
+  allowed_origins: z.array(z.string()),
+  assigned_to: profileRefSchema,
+  tags: z.array(z.string()),
+  redirect_url: z.string().nullable(),
+  created_at: timestampSchema,
+  submission_count: z.int().min(0),
+});
+export type WebFormView = z.infer<typeof webFormViewSchema>;
 
 export const ADMINS_ONLY = 'Only an admin may manage web forms.';
 

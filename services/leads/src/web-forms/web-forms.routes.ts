@@ -1,7 +1,7 @@
-import { callerOf, idParam, NotFoundError, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { answerCreated, callerOf, idParam, inPostedCollection, NotFoundError, pageEnvelope, pageRequest, pageSchema, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
 import { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
-import { changeForm, createForm, getForm, listForms, removeForm, requireFormAdmin } from './manage-web-forms';
+import { changeForm, createForm, getForm, listForms, removeForm, requireFormAdmin, webFormViewSchema } from './manage-web-forms';
 import { findWebForm } from './web-forms.repository';
 import { changeWebFormBody, createWebFormBody, listWebFormsQuery } from './web-forms.schemas';
 
@@ -18,7 +18,8 @@ export function webFormRoutes(deps: LeadsDeps): Router {
   });
   router.post(BASE_PATH, async (req, res) => {
     const caller = requireFormAdmin(callerOf(req));
-    res.status(201).json(await createForm(deps, caller, parseBody(req, createWebFormBody)));
+    const body = parseBody(req, createWebFormBody);
+    await answerCreated(res, inPostedCollection(req), () => createForm(deps, caller, body));
   });
   router.get(FORM_PATH, async (req, res) => {
     const caller = requireFormAdmin(callerOf(req));
@@ -41,7 +42,7 @@ export function webFormRoutes(deps: LeadsDeps): Router {
 const ADMINS = 'Admins only (members: 403).';
 
 export const webFormOperations: ApiOperation[] = [
-  { method: 'get', path: BASE_PATH, tag: 'Web forms', summary: "List the tenant's web forms, newest first", description: ADMINS, query: listWebFormsQuery, responses: { 200: 'A page of web forms.' } },
+  { method: 'get', path: BASE_PATH, tag: 'Web forms', summary: "List the tenant's web forms, newest first", description: ADMINS, query: listWebFormsQuery, responses: { 200: { description: 'A page of web forms.', schema: pageSchema(webFormViewSchema) } } },
   {
     method: 'post',
     path: BASE_PATH,
@@ -49,10 +50,10 @@ export const webFormOperations: ApiOperation[] = [
     summary: 'Create a web form',
     description: `${ADMINS} Active, open to any origin, owned by the admin, without tags or redirect unless the body says otherwise. Its \`public_key\` goes in the page.`,
     body: createWebFormBody,
-    responses: { 201: 'The form.' },
+    responses: { 201: { description: 'The form.', schema: webFormViewSchema } },
     record: true,
   },
-  { method: 'get', path: FORM_PATH, tag: 'Web forms', summary: 'Read a web form', description: ADMINS, responses: { 200: 'The form.' }, record: true },
+  { method: 'get', path: FORM_PATH, tag: 'Web forms', summary: 'Read a web form', description: ADMINS, responses: { 200: { description: 'The form.', schema: webFormViewSchema } }, record: true },
   {
     method: 'patch',
     path: FORM_PATH,
@@ -60,7 +61,7 @@ export const webFormOperations: ApiOperation[] = [
     summary: 'Change a web form',
     description: `${ADMINS} \`is_active\`: false stops its submissions (its key answers 404).`,
     body: changeWebFormBody,
-    responses: { 200: 'The form.' },
+    responses: { 200: { description: 'The form.', schema: webFormViewSchema } },
     record: true,
   },
   { method: 'delete', path: FORM_PATH, tag: 'Web forms', summary: 'Delete a web form', description: `${ADMINS} The submissions it received stay on their leads.`, responses: { 204: 'Deleted.' }, record: true },

@@ -1,0 +1,27 @@
+import { pageSchema, paginationQuery } from '@crm/shared';
+import { z } from 'zod';
+import { auditEntrySchema } from '../audit-log/audit-log.repository';
+
+/** An event type (`lead.updated`) or all of an entity's (`lead.*`). */
+const TYPE_PATTERN = '[a-z_]+\\.(?:[a-z_]+|\\*)';
+
+export const changeFeedQuery = z.strictObject({
+  after: z
+    .string()
+    .regex(/^\d{1,20}\.\d{1,19}$/, 'Not a cursor of the change feed: give the cursor of an answer as it is.')
+    .optional()
+    .describe('The `cursor` of the last answer: the changes after it. Unset: from the oldest change the audit log keeps.'),
+  types: z
+    .string()
+    .regex(new RegExp(`^${TYPE_PATTERN}(?:,${TYPE_PATTERN})*$`), 'Enter event types such as lead.created or lead.*, separated by commas.')
+    .optional()
+    .describe('Comma-separated event types (`lead.updated`) or entities (`lead.*`); unset: every type (needs `audit:read`).'),
+  page_size: paginationQuery.page_size,
+});
+
+export type ChangeFeedQuery = z.infer<typeof changeFeedQuery>;
+
+/** A page of changes: the list envelope (`count` is this page's, a feed has no end) and the cursor to resume from. */
+export const changePageSchema = pageSchema(auditEntrySchema).extend({
+  cursor: z.string().describe('Where this page ends: pass it as `after` to read on, now or later (it is not bound to `types`).'),
+});

@@ -1,0 +1,2 @@
+export { carryTraceContext, traceHeaders } from './trace-context';
+export { Tracing } from './tracing';
