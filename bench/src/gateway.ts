@@ -32,9 +32,10 @@ import type { LoadFigures, LoadSpec } from './support/load-generator';
  *
  * Tracing (issue 23.4; target: at most 5 % fewer requests per second): two more gateway → leads sides, started
  * and warmed up alike (the first side, which also seeds and serves the rounds above, is some 5 % slower than a
- * fresh one), one untraced, one with the gateway and leads tracing every request (OTLP/HTTP protobuf, the
- * default sampler and batching) to an endpoint in this process that takes every export and drops it, as a
- * collector would take them. After the rounds above they run in ABBA order in each round (untraced, traced,
+ * fresh one), one untraced, one with the gateway and leads tracing every request (the default sampler and
+ * batching) to a no-op exporter (`OTEL_TRACES_EXPORTER=none`: the target's setting), or, with
+ * `BENCH_TRACING_EXPORT=otlp`, as OTLP/HTTP protobuf to an endpoint in this process that takes every export
+ * and drops it, as a collector would take them (the cost of the export itself too). After the rounds above they run in ABBA order in each round (untraced, traced,
  * traced, untraced), so a drift of the machine weighs on both alike; printed with the ratios of the traced
  * side's req/s and CPU per request to the untraced side's. The processes take the OTEL_* settings of the
  * benchmark's environment: `OTEL_TRACES_SAMPLER=parentbased_traceidratio OTEL_TRACES_SAMPLER_ARG=0.1` measures
@@ -54,6 +55,8 @@ const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 /** Traced / untraced requests per second, at least. */
 const TARGET_TRACED_RATIO = 0.95;
+/** BENCH_TRACING_EXPORT=otlp: the traced side exports to a sink over OTLP, not to a no-op exporter. */
+const EXPORT_OVER_OTLP = process.env.BENCH_TRACING_EXPORT === 'otlp';
 /** The compression runs: list pages of 100 leads, the first `LIST_PAGES` pages in turn. */
 const PAGE_SIZE = 100;
 const LIST_PAGES = 10;
@@ -143,7 +146,7 @@ async function startSides(servers: Server[], otlpSink: string): Promise<{ baseli
   const auth = await started(serviceMain('auth'), 'PORT', '/readyz', BENCH_ENV);
   const leads = await started(serviceMain('leads'), 'PORT', '/readyz', BENCH_ENV);
   const untracedLeads = await started(serviceMain('leads'), 'PORT', '/readyz', BENCH_ENV);
-  const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink };
+  const tracing: Record<string, string> = EXPORT_OVER_OTLP ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink } : { OTEL_TRACES_EXPORTER: 'none' };
   const tracedLeads = await started(serviceMain('leads'), 'PORT', '/readyz', { ...BENCH_ENV, ...tracing });
   const gatewayTo = (upstream: Server, env: Record<string, string> = {}) =>
     // Several gateways run at once: each its own metrics port.
@@ -250,7 +253,8 @@ async function compareEncodings(ours: Side, load: Omit<LoadSpec, 'baseUrl' | 'du
  */
 async function compareTracing(untraced: Side, traced: Side, load: Omit<LoadSpec, 'baseUrl' | 'durationSeconds'>, exports: () => number): Promise<void> {
   for (const side of [untraced, traced]) await generateLoad(side, { ...load, durationSeconds: WARMUP_SECONDS }, `the warm-up of the ${side.label}`);
-  console.log(`GET /api/leads/<id>/ through the gateway → leads, untraced and traced (every span exported), ${CONNECTIONS} connections, ABBA in each round:`);
+  const exported = EXPORT_OVER_OTLP ? 'every span exported over OTLP' : 'spans recorded, a no-op exporter';
+  console.log(`GET /api/leads/<id>/ through the gateway → leads, untraced and traced (${exported}), ${CONNECTIONS} connections, ABBA in each round:`);
   const runs = new Map<Side, RunFigures[]>([
     [untraced, []],
     [traced, []],
@@ -263,14 +267,14 @@ async function compareTracing(untraced: Side, traced: Side, load: Omit<LoadSpec,
     }
   }
   // After the rounds: a sampled side may well not have filled a batch (512 spans) by the end of its warm-up.
-  if (exports() === 0) throw new Error('the traced side exported no spans');
+  if (EXPORT_OVER_OTLP && exports() === 0) throw new Error('the traced side exported no spans');
   // Each side has two runs a round: runs `from` to `to` (exclusive) are some rounds' own.
   const meanOf = (side: Side, figure: (figures: RunFigures) => number, from = 0, to = 2 * ROUNDS) => mean(runs.get(side)!.slice(from, to).map(figure));
   const ratio = (figure: (figures: RunFigures) => number, from?: number, to?: number) => meanOf(traced, figure, from, to) / meanOf(untraced, figure, from, to);
   const perSecond = (figures: RunFigures) => figures.perSecond;
   const tracedRatio = ratio(perSecond);
   const rounds = Array.from({ length: ROUNDS }, (_, round) => ratio(perSecond, 2 * round, 2 * round + 2).toFixed(3));
-  console.log(`mean of ${2 * ROUNDS} runs each (${exports()} OTLP exports taken and dropped):`);
+  console.log(`mean of ${2 * ROUNDS} runs each${EXPORT_OVER_OTLP ? ` (${exports()} OTLP exports taken and dropped)` : ''}:`);
   console.log(`  untraced ${meanOf(untraced, perSecond).toFixed(0).padStart(6)} req/s, traced ${meanOf(traced, perSecond).toFixed(0).padStart(6)} req/s`);
   console.log(`  traced / untraced req/s  ${tracedRatio.toFixed(3)} (rounds: ${rounds.join(', ')})  target >= ${TARGET_TRACED_RATIO}  ${verdict(tracedRatio >= TARGET_TRACED_RATIO)}`);
   console.log(`  traced / untraced CPU per request: gateway ${ratio((figures) => figures.proxyCpuMs).toFixed(2)}, leads ${ratio((figures) => figures.upstreamCpuMs).toFixed(2)}`);

@@ -118,6 +118,12 @@ export const tracingConfig = {
     .describe("Which traces are recorded; parentbased_…: a request or event follows its caller's decision (its traceparent), the others decide alone."),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1).describe('The share of traces the traceidratio samplers record.'),
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).default(5000).describe('Milliseconds between two exports of the spans buffered.'),
+  OTEL_TRACES_EXPORTER: z
+    .enum(['otlp', 'none'])
+    .default('otlp')
+    .describe(
+      'otlp: spans go to the endpoint. none: spans are recorded (trace ids in logs, traceparent carried on) and exported nowhere, no endpoint needed: tracing with a no-op exporter.',
+    ),
   OTEL_SDK_DISABLED: boolFlag(false).describe('true: no tracing, even with an endpoint set.'),
 };
 

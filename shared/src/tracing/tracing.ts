@@ -9,8 +9,11 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
+  type ReadableSpan,
   type Sampler,
+  type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
+import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
 import type { RequestHandler } from 'express';
 import type { TracingConfig } from '../config/config';
@@ -46,6 +49,12 @@ export interface Publishing {
   end(error: Error | null): void;
 }
 
+/** OTEL_TRACES_EXPORTER=none: the spans are recorded and batched as ever, then dropped. */
+const NO_EXPORT: SpanExporter = {
+  export: (_spans: ReadableSpan[], done: (result: ExportResult) => void) => done({ code: ExportResultCode.SUCCESS }),
+  shutdown: async () => undefined,
+};
+
 /**
  * The spans of one component (the gateway, a service): a server span per request, a producer span per event
  * published, a consumer span per event handled, each continuing the trace context it came with. Each
@@ -59,17 +68,19 @@ export class Tracing {
   ) {}
 
   /**
-   * Tracing of the component `name` as `settings` say, or undefined when no endpoint is set (or
-   * OTEL_SDK_DISABLED): then no SDK starts and nothing is registered with the API.
+   * Tracing of the component `name` as `settings` say, or undefined when no endpoint is set and
+   * OTEL_TRACES_EXPORTER is not `none` (or OTEL_SDK_DISABLED): then no SDK starts and nothing is registered.
    */
   static start(name: string, settings: TracingConfig, logger: Logger): Tracing | undefined {
     const base = settings.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
     const url = settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base === undefined ? undefined : `${base}/v1/traces`);
-    if (url === undefined || settings.OTEL_SDK_DISABLED) return undefined;
+    const exportsNowhere = settings.OTEL_TRACES_EXPORTER === 'none';
+    if ((url === undefined && !exportsNowhere) || settings.OTEL_SDK_DISABLED) return undefined;
     registerTraceContext();
     reportSdkTrouble(logger);
     const protocol = settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? settings.OTEL_EXPORTER_OTLP_PROTOCOL;
-    const exporter = protocol === 'http/json' ? new OtlpJsonExporter({ url }) : new OtlpProtobufExporter({ url });
+    let exporter: SpanExporter = NO_EXPORT;
+    if (!exportsNowhere) exporter = protocol === 'http/json' ? new OtlpJsonExporter({ url }) : new OtlpProtobufExporter({ url });
     const provider = new BasicTracerProvider({
       resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.OTEL_SERVICE_NAME ?? name })),
       sampler: samplerOf(settings),
