@@ -70,7 +70,7 @@ async function churn(list: ListCase, churner: number, done: () => boolean): Prom
   const columns: string[] = (
     await db.query(
       `SELECT column_name FROM information_schema.columns
-       WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+       WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' AND is_identity = 'NO' ORDER BY ordinal_position`,
       [list.table],
     )
   ).map((column: { column_name: string }) => column.column_name);

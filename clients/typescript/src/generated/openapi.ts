@@ -4157,7 +4157,6 @@ export interface operations {
                         scopes: string[];
                         /** Format: date-time */
                         created_at: string;
-                        /** Format: starts_with */
                         token: string;
                     };
                 };

@@ -7,7 +7,7 @@ export const apiTokenViewSchema = z.strictObject({ id: idSchema, name: z.string(
 export type ApiTokenView = z.infer<typeof apiTokenViewSchema>;
 
 /** The token as created: its view and, this once, its secret. */
-export const createdApiTokenSchema = apiTokenViewSchema.extend({ token: z.string().startsWith('crm_pat_') });
+export const createdApiTokenSchema = apiTokenViewSchema.extend({ token: z.string().regex(/^crm_pat_/) });
 
 export const apiTokenView = (token: ApiToken): ApiTokenView => ({
   id: token.id,
