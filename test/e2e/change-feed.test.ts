@@ -94,6 +94,12 @@ describe('the change feed', () => {
     const bad = await changes(admin.access, '?types=lead&after=x');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['after', 'types']);
+    // A cursor of the right shape whose numbers pass what PostgreSQL's types hold: 400 too, never a 500.
+    for (const after of ['1.9999999999999999999', '99999999999999999999.1']) {
+      const overflowing = await changes(admin.access, `?types=lead.*&after=${after}`);
+      expect(overflowing.status).toBe(400);
+      expect(Object.keys(overflowing.body.errors)).toEqual(['after']);
+    }
     // Another tenant's changes are not in the feed.
     const other = await registerTenant(system.api);
     await writeLeads(other, 1, 0);

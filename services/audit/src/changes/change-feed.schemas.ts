@@ -5,10 +5,23 @@ import { auditEntrySchema } from '../audit-log/audit-log.repository';
 /** An event type (`lead.updated`) or all of an entity's (`lead.*`). */
 const TYPE_PATTERN = '[a-z_]+\\.(?:[a-z_]+|\\*)';
 
+const NOT_A_CURSOR = 'Not a cursor of the change feed: give the cursor of an answer as it is.';
+const MAX_TX_ID = 2n ** 64n - 1n;
+const MAX_SEQ = 2n ** 63n - 1n;
+const CURSOR_SHAPE = /^\d{1,20}\.\d{1,19}$/;
+/** zod runs the refinement after a failed regex too: a cursor of another shape is the regex's to report. */
+const fitsFeedPosition = (cursor: string): boolean => {
+  if (!CURSOR_SHAPE.test(cursor)) return true;
+  const [txId, seq] = cursor.split('.');
+  return BigInt(txId!) <= MAX_TX_ID && BigInt(seq!) <= MAX_SEQ;
+};
+
 export const changeFeedQuery = z.strictObject({
   after: z
     .string()
-    .regex(/^\d{1,20}\.\d{1,19}$/, 'Not a cursor of the change feed: give the cursor of an answer as it is.')
+    .regex(CURSOR_SHAPE, NOT_A_CURSOR)
+    // Past a transaction id (xid8) or a sequence (bigint) PostgreSQL refuses the cast: a 400 here, not a 500 there.
+    .refine((cursor) => fitsFeedPosition(cursor), NOT_A_CURSOR)
     .optional()
     .describe('The `cursor` of the last answer: the changes after it. Unset: from the oldest change the audit log keeps.'),
   types: z
