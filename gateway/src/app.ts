@@ -139,8 +139,8 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(httpMetrics(metrics, gatewayRouteLabel));
   app.use(healthRouter(health));
   // After the probes: they would be most of the spans, and tell nothing.
-  if (deps.tracing) app.use(deps.tracing.serverSpans(gatewayRouteLabel));
-  app.use(answerCompression(config.COMPRESSION_MIN_BYTES));
+  const compression = answerCompression(config.COMPRESSION_MIN_BYTES);
+  app.use(deps.tracing ? deps.tracing.serverSpans(gatewayRouteLabel, compression) : compression);
   app.use(corsMiddleware(config.CORS_ORIGINS, routeTable));
   app.use(apiDocsRoutes());
   app.use(

@@ -61,8 +61,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(healthRouter(options.health, options.dependencies));
   app.use(metricsRouter(metrics));
   // After the probes and the scrapes: they would be most of the spans, and tell nothing.
-  if (options.tracing) app.use(options.tracing.serverSpans(expressRouteLabel));
-  app.use(requireInternalToken(options.internalToken));
+  const tokenCheck = requireInternalToken(options.internalToken);
+  app.use(options.tracing ? options.tracing.serverSpans(expressRouteLabel, tokenCheck) : tokenCheck);
   app.use(canonicalPathsOnly(options.routes));
   // Internal routes (called by services only, behind the token check) take larger bodies: bulk imports;
   // public ones (web forms) small ones, in whatever form a page posts.

@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream';
 import { trace } from '@opentelemetry/api';
 import express from 'express';
 import request from 'supertest';
 import { loadConfig, tracingConfig } from '../../src/config/config';
+import { accessLog } from '../../src/http/access-log';
+import { requestIdMiddleware, setRequestTenant } from '../../src/http/request-context';
 import { createLogger } from '../../src/logging/logger';
 import { Tracing } from '../../src/tracing';
 
@@ -28,6 +31,41 @@ describe('tracing without an endpoint', () => {
       expect(answer.body).toEqual({ recording: true, traceId: '0af7651916cd43dd8448eb211c80319c' });
     } finally {
       await tracing?.stop();
+    }
+  });
+
+  it('when a request is served in its server span, then the middleware given runs in the span, and the request\'s own context carries the span: its access log line has the trace and the tenant learnt inside', async () => {
+    const tracing = started({ OTEL_TRACES_EXPORTER: 'none' })!;
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    let traceSeenByNext: string | undefined;
+    try {
+      const app = express()
+        .use(requestIdMiddleware)
+        .use(accessLog(createLogger('test', 'info', destination), () => undefined))
+        .use(
+          tracing.serverSpans(
+            () => 'GET /traced',
+            (_req, _res, next) => {
+              traceSeenByNext = trace.getActiveSpan()?.spanContext().traceId;
+              next();
+            },
+          ),
+        )
+        .get('/traced', (_req, res) => {
+          setRequestTenant('tenant-t');
+          res.json({});
+        });
+      await request(app).get('/traced').set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01').expect(200);
+      expect(traceSeenByNext).toBe('0af7651916cd43dd8448eb211c80319c');
+      expect(lines).toEqual([expect.objectContaining({ msg: 'request', trace_id: '0af7651916cd43dd8448eb211c80319c', tenant_id: 'tenant-t' })]);
+    } finally {
+      await tracing.stop();
     }
   });
 });
