@@ -592,6 +592,8 @@ async function main(): Promise<void> {
       await seed(gateway, bench.db);
       console.log(`seeded ${SIZES.big.leads + SIZES.small.leads} leads and ${SIZES.big.contacts + SIZES.small.contacts} contacts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     }
+    // What the big tenant's writes depend on most (its 23 lead indexes, 3 GB, against PostgreSQL's 128 MB default): docs/benchmarks.md §8.
+    if (!EMBEDDED) console.log(`PostgreSQL shared_buffers: ${(await bench.db.query('SHOW shared_buffers')).rows[0].shared_buffers}`);
     const tenants = await sizedTenants(gateway, bench.db);
     stopLoggingIn = keepLoggedIn(gateway, bench.db, tenants);
 
