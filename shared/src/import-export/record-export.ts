@@ -19,8 +19,14 @@ const EXPORT_LINES = {
 };
 export type ExportFormat = keyof typeof EXPORT_LINES;
 
-/** Rows read per statement; the next statement waits until the socket took what this one wrote. */
+/** Rows read per statement; a batch is read ahead (`EXPORT_READ_AHEAD`), the next waits until the socket took what was written. */
 export const EXPORT_BATCH_ROWS = 5_000;
+
+/**
+ * Batches read ahead while one is written: PostgreSQL's writing of the rows, in a process of its own, then overlaps
+ * their parsing here (2,000,000 leads: 85,000 -> 98,000 rows/s; two ahead: 88,000-96,000, the two cores full).
+ */
+const EXPORT_READ_AHEAD = 1;
 
 /** An export's reads, built from the list's filters (what the caller may open, in the list's order). */
 export interface ExportQuery {
@@ -48,16 +54,17 @@ export function exportQueryOf(options: { table: string; columns: string; where: 
  * for import-export to re-encode: each row is serialised once, and import-export passes the bytes on.
  *
  * No connection or transaction is held while the client reads (security review 18.2: a dozen slow
- * downloads held the whole pool, and the embedded database's only connection). First one statement
- * reads every match's id, in order: one consistent picture of which records the export has, kept as
- * 16 bytes each (2,000,000 leads: 32 MB). Then each batch of ids is read by one statement on a pooled
- * connection, given back before the export waits for the socket to drain. A record changed meanwhile
+ * downloads held the whole pool, and the embedded database's only connection). One statement reads every
+ * match's id, in order: one consistent picture of which records the export has, kept as 16 bytes each
+ * (2,000,000 leads: 32 MB); it never waits for the client, and the answer begins once the first batch's
+ * ids are in. Each batch of ids is then read by one statement on a pooled connection, given back as soon
+ * as its rows are in: one batch ahead of the one being written, whose rows wait in memory (a batch's
+ * lines, about 1 MB for leads) while the export waits for the socket to drain. A record changed meanwhile
  * shows its values as its batch reads them; one deleted meanwhile is left out; none comes twice.
  *
- * Each row is turned into its line and written as it arrives (in chunks of `WRITE_CHUNK_CHARS`), so
- * neither rows nor a batch's text outlive the young generation's collections: held until a whole batch
- * was read, they were promoted by the megabyte, and the old generation grew to ~100 MB more resident
- * memory in an export of 100,000 leads.
+ * Each row is turned into its line as it arrives (gathered in chunks of `WRITE_CHUNK_CHARS`), so rows never
+ * outlive the young generation's collections: held until a whole batch was read, they were promoted by the
+ * megabyte, and the old generation grew to ~100 MB more resident memory in an export of 100,000 leads.
  */
 export async function streamExport<Row>(
   dataSource: DataSource,
@@ -72,15 +79,36 @@ export async function streamExport<Row>(
   res.on('close', () => {
     clientGone = true;
   });
-  const ids = await withConnection(dataSource, (client) => matchingIds(client, query.ids));
+  const ids = readMatchingIds(dataSource, query.ids);
+  // Answered once the first batch's ids are known (or all, or the read failed: then the error is the answer).
+  await ids.known(EXPORT_BATCH_ROWS);
   res.status(200).setHeader('Content-Type', lines.type);
   const out = new ChunkedWriter(res);
   out.add(lines.header(columns));
-  for (let offset = 0; offset < ids.count && !clientGone; offset += EXPORT_BATCH_ROWS) {
-    const batch = ids.arrayLiteral(offset, offset + EXPORT_BATCH_ROWS);
-    await withConnection(dataSource, (client) => eachRow(client, query.rowsOf, [batch], (row: Row) => out.add(lines.row(cellsOf(row)))));
+  const read = (offset: number) =>
+    new BatchRead(async (onRow) => {
+      await ids.known(offset + EXPORT_BATCH_ROWS);
+      if (offset >= ids.count) return;
+      await withConnection(dataSource, (client) => eachRow(client, query.rowsOf, [ids.arrayLiteral(offset, offset + EXPORT_BATCH_ROWS)], onRow));
+    }, (row: Row) => lines.row(cellsOf(row)));
+  // Batches in flight, each on its own connection: PostgreSQL writes the next batch's rows (in a process of its own,
+  // on the other core) while this one's are turned into lines; the next one's wait in memory until this one ended.
+  const reading: Array<BatchRead<Row>> = [];
+  let nextOffset = 0;
+  const readAhead = () => {
+    while (reading.length <= EXPORT_READ_AHEAD && (nextOffset < ids.count || !ids.complete) && !clientGone) {
+      reading.push(read(nextOffset));
+      nextOffset += EXPORT_BATCH_ROWS;
+    }
+  };
+  readAhead();
+  for (let current = reading.shift(); current && !clientGone; current = reading.shift()) {
+    await current.writeTo(out);
     await out.drained();
+    readAhead();
   }
+  // A batch read ahead for a client gone: let it end (a few thousand rows) before the answer does.
+  await Promise.allSettled(reading.map((batch) => batch.ended));
   res.end();
 }
 
@@ -93,10 +121,26 @@ async function withConnection<T>(dataSource: DataSource, work: (client: PoolClie
   }
 }
 
-/** Uuids kept as 16 bytes each, in order. */
+/** Uuids kept as 16 bytes each, in order, as a statement reads them. */
 class PackedIds {
   private bytes = Buffer.alloc(16 * 1024);
   count = 0;
+  /** Every id is read, or the read failed (`failure`). */
+  complete = false;
+  private failure: { error: unknown } | undefined;
+  private waiting: Array<() => void> = [];
+
+  /** Settles once `count` ids are known, or every one is; throws the read's failure. */
+  async known(count: number): Promise<void> {
+    while (this.count < count && !this.complete) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.failure) throw this.failure.error;
+  }
+
+  end(failure?: { error: unknown }): void {
+    this.complete = true;
+    this.failure = failure;
+    this.wake();
+  }
 
   push(id: string): void {
     if ((this.count + 1) * 16 > this.bytes.length) {
@@ -106,23 +150,73 @@ class PackedIds {
     }
     this.bytes.write(id.replaceAll('-', ''), this.count * 16, 'hex');
     this.count += 1;
+    if (this.count % EXPORT_BATCH_ROWS === 0) this.wake();
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** The ids from `from` to `to` as one uuid[] literal: pg would otherwise escape each of a batch's thousands of elements. */
   arrayLiteral(from: number, to: number): string {
+    const hex = this.bytes.toString('hex', from * 16, Math.min(to, this.count) * 16); // one conversion for the batch
     const ids: string[] = [];
-    for (let i = from; i < Math.min(to, this.count); i += 1) {
-      const hex = this.bytes.toString('hex', i * 16, i * 16 + 16);
-      ids.push(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
+    for (let at = 0; at < hex.length; at += 32) {
+      ids.push(`${hex.slice(at, at + 8)}-${hex.slice(at + 8, at + 12)}-${hex.slice(at + 12, at + 16)}-${hex.slice(at + 16, at + 20)}-${hex.slice(at + 20, at + 32)}`);
     }
     return `{${ids.join(',')}}`;
   }
 }
 
-async function matchingIds(client: PoolClient, query: { sql: string; params: unknown[] }): Promise<PackedIds> {
+/**
+ * Every match's id, in order, read by one statement on a connection of its own: its batches are read while it
+ * goes on. Held only for that statement: it never waits for the client (ids are kept, 16 bytes each).
+ */
+function readMatchingIds(dataSource: DataSource, query: { sql: string; params: unknown[] }): PackedIds {
   const ids = new PackedIds();
-  await eachRow(client, query.sql, query.params, (row: { id: string }) => ids.push(row.id));
+  withConnection(dataSource, (client) => eachRow(client, query.sql, query.params, (row: { id: string }) => ids.push(row.id))).then(
+    () => ids.end(),
+    (error: unknown) => ids.end({ error }),
+  );
   return ids;
+}
+
+/**
+ * A batch's rows read as soon as it is made, each turned into its line as it arrives: kept (in chunks) until
+ * `writeTo` hands them to the answer, after which the rest go straight there, in order.
+ */
+class BatchRead<Row> {
+  readonly ended: Promise<unknown>;
+  private kept: string[] = [];
+  private keeping = '';
+  private out: ChunkedWriter | undefined;
+
+  constructor(run: (onRow: (row: Row) => void) => Promise<unknown>, lineOf: (row: Row) => string) {
+    this.ended = run((row) => {
+      const line = lineOf(row);
+      if (this.out) return this.out.add(line);
+      this.keeping += line;
+      if (this.keeping.length >= WRITE_CHUNK_CHARS) this.keepChunk();
+    });
+    // Awaited by writeTo; until then a failure must not count as unhandled.
+    this.ended.catch(() => undefined);
+  }
+
+  /** Writes the lines kept so far, then every later one as it comes; settles when the batch was read. */
+  async writeTo(out: ChunkedWriter): Promise<void> {
+    this.keepChunk();
+    for (const chunk of this.kept) out.add(chunk);
+    this.kept = [];
+    this.out = out;
+    await this.ended;
+  }
+
+  private keepChunk(): void {
+    if (this.keeping !== '') this.kept.push(this.keeping);
+    this.keeping = '';
+  }
 }
 
 /** Characters gathered before a write: large enough for few writes, small enough to stay a young, regular-size string. */
