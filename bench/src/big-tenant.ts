@@ -98,8 +98,11 @@ function callerOf(gateway: string, db: Client, tenant: SizedTenant, role: Role):
   };
 }
 
-/** Each p50 in the big tenant at most `ratioAtMost` × the small one's; or the big tenant's figure below (ms) or at least (rows/s) an absolute. */
-type Target = { ratioAtMost: number } | { bigBelowMs: number } | { bigAtLeastRowsPerSecond: number };
+/**
+ * Each p50 in the big tenant at most `ratioAtMost` × the small one's; or the big tenant's figure below (ms) or at
+ * least (rows/s) an absolute; or none (`measuredOnly`: the issue asks for the figure, not a bound).
+ */
+type Target = { ratioAtMost: number } | { bigBelowMs: number } | { bigAtLeastRowsPerSecond: number } | { measuredOnly: true };
 const RATIO_3: Target = { ratioAtMost: 3 };
 const RATIO_10: Target = { ratioAtMost: 10 };
 
@@ -440,7 +443,8 @@ const KINDS: Kind[] = [
   ]),
   follow('next'),
   follow('previous'),
-  list('leads: bare page=<middle>', { bigBelowMs: 1_000 }, () => PLAIN, { page: middlePage }),
+  // Issue 21.2 bounds the jump to the end only; the middle is an offset of half the tenant (cursors are the way there).
+  list('leads: bare page=<middle>', { measuredOnly: true }, () => PLAIN, { page: middlePage }),
   list('leads: bare page=<last>', { bigBelowMs: 1_000 }, () => PLAIN, { page: lastPage }),
   list('leads: tags=tag3', RATIO_10, byTag),
   list('leads: cf_segment=mid_market', RATIO_10, bySegment),
@@ -546,6 +550,7 @@ interface Figures {
 }
 
 function judged({ target, big, small }: Figures): { target: string; pass: boolean } {
+  if ('measuredOnly' in target) return { target: 'none', pass: true };
   if ('ratioAtMost' in target) return { target: `ratio ≤ ${target.ratioAtMost}`, pass: big / small <= target.ratioAtMost };
   if ('bigBelowMs' in target) return { target: `big < ${target.bigBelowMs} ms`, pass: big < target.bigBelowMs };
   return { target: `big ≥ ${target.bigAtLeastRowsPerSecond} rows/s`, pass: big >= target.bigAtLeastRowsPerSecond };
@@ -554,7 +559,8 @@ function judged({ target, big, small }: Figures): { target: string; pass: boolea
 function tableRow(figures: Figures): string {
   const value = (n: number) => ('bigAtLeastRowsPerSecond' in figures.target ? n.toFixed(0) : n.toFixed(2));
   const { target, pass } = judged(figures);
-  return `| ${figures.label} | ${value(figures.big)} | ${value(figures.small)} | ${(figures.big / figures.small).toFixed(2)} | ${target} | ${pass ? 'PASS' : 'MISS'} |`;
+  const verdict = 'measuredOnly' in figures.target ? '—' : pass ? 'PASS' : 'MISS';
+  return `| ${figures.label} | ${value(figures.big)} | ${value(figures.small)} | ${(figures.big / figures.small).toFixed(2)} | ${target} | ${verdict} |`;
 }
 
 /** The system on the servers, every service in its own process, and whether the seed there is kept. */
@@ -612,8 +618,9 @@ async function main(): Promise<void> {
     console.log('| kind | big p50 ms | small p50 ms | big/small | target | |');
     console.log('|---|---|---|---|---|---|');
     for (const figures of measured) console.log(tableRow(figures));
-    const missed = measured.filter((figures) => !judged(figures).pass).length;
-    console.log(`\n${measured.length - missed} PASS, ${missed} MISS`);
+    const judgedOnes = measured.filter((figures) => !('measuredOnly' in figures.target));
+    const missed = judgedOnes.filter((figures) => !judged(figures).pass).length;
+    console.log(`\n${judgedOnes.length - missed} PASS, ${missed} MISS (${measured.length - judgedOnes.length} measured without a target)`);
   } finally {
     stopLoggingIn();
     await removeBenchWrites(bench.db).catch((error) => console.error('could not delete the run\'s writes:', error));
