@@ -60,6 +60,18 @@ function tampered(token: string): string {
   return [header, payload, [...signature!].reverse().join('')].join('.');
 }
 
+/** A record a pending conversion is making, read once it is made: its 404s for up to 30 s, as a client would wait them out. */
+async function readOnceMade<T>(get: () => Promise<T>): Promise<T> {
+  for (const deadline = Date.now() + 30_000; ; ) {
+    try {
+      return await get();
+    } catch (error) {
+      if (!(error instanceof CrmApiError && error.status === 404) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 describe('a flow through the client', () => {
   it('when leads fill several pages, then paginate yields each exactly once, following next links that carry a cursor', async () => {
     const created: string[] = [];
@@ -81,11 +93,12 @@ describe('a flow through the client', () => {
     const { id } = await createLead(person);
     const { data: converted } = await crm.PUT('/api/leads/{id}/', { params: { path: { id } }, body: { ...person, status: 'converted' } });
     if (!('account_id' in converted)) throw new Error(`a conversion answers the ids it made: ${JSON.stringify(converted)}`);
-    expect(converted).toMatchObject({ status: 'converted', conversion_status: 'completed' });
-
-    const { data: account } = await crm.GET('/api/accounts/{id}/', { params: { path: { id: converted.account_id! } } });
+    expect(converted).toMatchObject({ status: 'converted', conversion_status: expect.stringMatching(/^(completed|pending)$/) });
+    // "pending" after the bounded wait (DESIGN §6, on a loaded machine): the records come; a client reads them until they do.
+    const read = converted.conversion_status === 'completed' ? <T>(get: () => Promise<T>) => get() : readOnceMade;
+    const { data: account } = await read(() => crm.GET('/api/accounts/{id}/', { params: { path: { id: converted.account_id! } } }));
     expect(account.name).toBe('Analytical Engines');
-    const { data: contact } = await crm.GET('/api/contacts/{id}/', { params: { path: { id: converted.contact_id! } } });
+    const { data: contact } = await read(() => crm.GET('/api/contacts/{id}/', { params: { path: { id: converted.contact_id! } } }));
     expect(contact).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', account: { id: converted.account_id }, lead_ids: [id] });
   });
 
