@@ -102,12 +102,13 @@ export async function streamExport<Row>(
     }
   };
   readAhead();
-  for (let current = reading.shift(); current && !clientGone; current = reading.shift()) {
+  for (let current = reading[0]; current && !clientGone; current = reading[0]) {
     await current.writeTo(out);
+    reading.shift();
     await out.drained();
     readAhead();
   }
-  // A batch read ahead for a client gone: let it end (a few thousand rows) before the answer does.
+  // A batch read ahead (or being written) for a client gone: let it end (a few thousand rows) before the answer does.
   await Promise.allSettled(reading.map((batch) => batch.ended));
   res.end();
 }
