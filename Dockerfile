@@ -19,12 +19,6 @@ COPY services/import-export/package.json services/import-export/
 COPY services/audit/package.json services/audit/
 COPY clients/typescript/package.json clients/typescript/
 RUN npm ci --no-audit --no-fund
-# /api/docs's renderer (@scalar/api-reference) is a dev dependency of the gateway: the image takes its
-# browser bundle and manifest alone, put back where node finds them (runtime stage), not its ~300 MB of
-# dependencies, which never run in node.
-RUN mkdir -p /docs-renderer/dist/browser \
- && cp node_modules/@scalar/api-reference/package.json /docs-renderer/ \
- && cp node_modules/@scalar/api-reference/dist/browser/standalone.js /docs-renderer/dist/browser/
 COPY . .
 RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund
 
@@ -33,11 +27,12 @@ ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
-COPY --from=build --chown=root:root /docs-renderer node_modules/@scalar/api-reference
 COPY --from=build --chown=root:root /app/shared/package.json shared/
 COPY --from=build --chown=root:root /app/shared/dist shared/dist
 COPY --from=build --chown=root:root /app/gateway/package.json gateway/
 COPY --from=build --chown=root:root /app/gateway/dist gateway/dist
+# /api/docs's renderer: one browser file kept in the repository (scripts/update-api-reference.sh).
+COPY --from=build --chown=root:root /app/gateway/vendor gateway/vendor
 COPY --from=build --chown=root:root /app/system/package.json system/
 COPY --from=build --chown=root:root /app/system/dist system/dist
 COPY --from=build --chown=root:root /app/services services

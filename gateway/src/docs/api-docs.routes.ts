@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Router } from 'express';
 
 /** The document `npm run contracts` generates from the services' zod schemas, committed in `contracts/`. */
@@ -8,11 +8,11 @@ export const OPENAPI_DOCUMENT_FILE = resolve(__dirname, '../../../contracts/open
 
 /**
  * The renderer of `/api/docs`: Scalar's API reference (search, examples, "Test Request" against this
- * gateway), as the one self-contained script its package ships for browsers. The package is a dev
- * dependency of the gateway: the Dockerfile copies this file (and the package's manifest) into the image
- * at the same place, without the package's own dependencies, which never run in node.
+ * gateway), as the one self-contained script its package ships for browsers, kept in the repository with
+ * its checksum (`scripts/update-api-reference.sh` replaces it): the package's ~260 dependencies are
+ * built into that file and never run in node, so nothing of them is installed.
  */
-const RENDERER_BUNDLE = '@scalar/api-reference/dist/browser/standalone.js';
+export const RENDERER_BUNDLE_FILE = resolve(__dirname, '../../vendor/api-reference/standalone.js');
 
 /**
  * How the renderer is set up: everything from this gateway, nothing from Scalar's servers. "Test Request"
@@ -48,13 +48,6 @@ const DOCS_PAGE_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-/** Where node would find the renderer (not in its package's `exports`, so not through require.resolve). */
-function rendererBundleFile(): string {
-  const file = (require.resolve.paths(RENDERER_BUNDLE) ?? []).map((folder) => join(folder, RENDERER_BUNDLE)).find((candidate) => existsSync(candidate));
-  if (!file) throw new Error(`API docs: ${RENDERER_BUNDLE} is missing (a dev dependency of the gateway, copied into the image by the Dockerfile)`);
-  return file;
-}
 
 interface Asset {
   name: string;
@@ -97,7 +90,7 @@ export function apiDocsRoutes(file = OPENAPI_DOCUMENT_FILE): Router {
   const { info } = JSON.parse(json) as { info: { title: string; version: string } };
   // The page's own start-up is a script file too, so the policy needs no inline script.
   const scripts = [
-    asset('scalar-api-reference', readFileSync(rendererBundleFile())),
+    asset('scalar-api-reference', readFileSync(RENDERER_BUNDLE_FILE)),
     asset('start', Buffer.from(`Scalar.createApiReference('#docs', ${JSON.stringify(RENDERER_CONFIGURATION)});\n`)),
   ];
   const assets = new Map(scripts.map((script) => [script.name, script.body]));

@@ -14,8 +14,8 @@ const committed = JSON.parse(readFileSync(join(__dirname, '../../../contracts/op
   openapi: string;
   tags: Array<{ name: string }>;
 };
-/** What the gateway serves as the renderer: the browser bundle of the installed package. */
-const RENDERER_BUNDLE = readFileSync(join(__dirname, '../../../node_modules/@scalar/api-reference/dist/browser/standalone.js'));
+/** What the gateway serves as the renderer: the browser bundle kept in the repository. */
+const RENDERER_BUNDLE = readFileSync(join(__dirname, '../../../gateway/vendor/api-reference/standalone.js'));
 const ARTIFACTS = join(__dirname, '../../artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 // Chromium's own calls home (updates, sync, QUIC probes) are refused on a closed network, and slow it down.
