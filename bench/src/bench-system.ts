@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { leadsService } from '@crm/leads';
 import { startProcessSystem, startSystem, type RunningSystem } from '@crm/system';
 import { Client } from 'pg';
 
@@ -25,6 +26,9 @@ export const BENCH_ENV = {
   THROTTLE_RATES: 'read=100000000/hour,write=100000000/hour,anon=100000000/minute,unauthenticated=100000000/minute',
   LOG_LEVEL: 'warn',
 };
+
+/** The outbox and inbox as every service has them (the leads service's frozen migration), for a bench schema of its own. */
+export const OUTBOX_MIGRATIONS = leadsService.migrations.filter(({ name }) => name === 'Messaging1763800000000');
 
 /** Drops the benchmarks' database, so each run starts from nothing (the system creates and migrates it). */
 export async function freshBenchDatabase(): Promise<void> {
@@ -113,7 +117,7 @@ export function freshEmbeddedBenchData(): void {
 }
 
 /**
- * The embedded default (architecture §9) as `npm start` runs it with no server set: every service in
+ * The embedded default (architecture §5) as `npm start` runs it with no server set: every service in
  * this one process, each on a PGlite database of its own, the in-process bus, rate limits per process.
  * `db` reads the service whose schema a statement names (`leads.leads`, `auth.profiles`), as the
  * benchmarks read the one shared database of the real servers; a statement naming two services'

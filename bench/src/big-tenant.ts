@@ -218,7 +218,7 @@ async function updatedSince(caller: Caller): Promise<Selection> {
   return { query: `updated_at__gte=${encodeURIComponent(since)}`, where: 'updated_at >= ?::timestamptz', values: [since] };
 }
 
-/** `search=` a sampled record's phone digits, which finds the phone however it was written (api-contract §4). */
+/** `search=` a sampled record's phone digits, which finds the phone however it was written (api-contract §2). */
 async function phoneSearch(caller: Caller, records: RecordsSql): Promise<Selection> {
   const [sample] = await sampleRecords(caller, records);
   const digits = sample!.phone.replace(/\D/g, '');
@@ -270,7 +270,7 @@ interface DuplicateEntry {
   matched_on: string[];
 }
 
-/** The last 10 digits of a phone of at least 7 (api-contract §6), in JavaScript and in SQL; null matches nothing. */
+/** The last 10 digits of a phone of at least 7 (api-contract §4), in JavaScript and in SQL; null matches nothing. */
 function phoneKey(phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
   return digits.length >= 7 ? digits.slice(-10) : null;
@@ -599,7 +599,7 @@ async function main(): Promise<void> {
       await seed(gateway, bench.db);
       console.log(`seeded ${SIZES.big.leads + SIZES.small.leads} leads and ${SIZES.big.contacts + SIZES.small.contacts} contacts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     }
-    // What the big tenant's writes depend on most (its 23 lead indexes, 3 GB, against PostgreSQL's 128 MB default): docs/benchmarks.md §8.
+    // What the big tenant's writes depend on most (its 23 lead indexes, 3 GB, against PostgreSQL's 128 MB default): docs/benchmarks.md §9.
     if (!EMBEDDED) console.log(`PostgreSQL shared_buffers: ${(await bench.db.query('SHOW shared_buffers')).rows[0].shared_buffers}`);
     const tenants = await sizedTenants(gateway, bench.db);
     stopLoggingIn = keepLoggedIn(gateway, bench.db, tenants);

@@ -9,14 +9,13 @@ import {
   DEFAULT_CHANGE_STREAM_RETENTION,
   createLogger,
   enqueueEvents,
-  messagingMigration,
   openServiceDatabase,
   OutboxRelay,
   readChangeStream,
   type CrmEvent,
   type DataSource,
 } from '@crm/shared';
-import { BENCH_ENV } from './bench-system';
+import { BENCH_ENV, OUTBOX_MIGRATIONS } from './bench-system';
 
 /**
  * The change stream `<ns>.changes` (issue 24; targets: a reader takes at least 20,000 events/s, and the relay
@@ -127,7 +126,7 @@ async function onRabbitMq(): Promise<void> {
   await channel.prefetch(1_000);
   await channel.consume(auditLike, (message) => message && channel.ack(message));
 
-  const dataSource = await openServiceDatabase({ url: BENCH_ENV.DATABASE_URL, schema: SCHEMA, migrations: [messagingMigration], poolSize: 10 });
+  const dataSource = await openServiceDatabase({ url: BENCH_ENV.DATABASE_URL, schema: SCHEMA, migrations: OUTBOX_MIGRATIONS, poolSize: 10 });
   await dataSource.query('TRUNCATE outbox'); // what an interrupted run left
   const relay = new OutboxRelay({ dataSource, broker: relayBroker, logger: createLogger('bench-stream-relay', 'warn'), databaseUrl: BENCH_ENV.DATABASE_URL });
   relay.start();

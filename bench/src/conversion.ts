@@ -5,8 +5,8 @@ import { seedLeads } from './seed-leads';
 /**
  * Lead conversion end to end (issue 8; targets: p50 under 25 ms, p99 under 100 ms, one conversion in
  * flight). A conversion is `PUT /api/leads/<id>/` with `status: converted` through the gateway (the
- * only way to convert, api-contract §6: there is no `/convert/` endpoint). Every conversion here carries a company and an
- * amount, so it creates all three records. What one takes (api-contract §6): leads commits the lead and
+ * only way to convert, api-contract §4: there is no `/convert/` endpoint). Every conversion here carries a company and an
+ * amount, so it creates all three records. What one takes (api-contract §4): leads commits the lead and
  * `lead.converted` to its outbox; its relay publishes; contacts creates the contact and
  * accounts-opportunities the account and opportunity, each announcing them (`*.created`) through its own
  * outbox and relay; leads consumes those, and the last one wakes the waiting request (NOTIFY), which

@@ -15,7 +15,7 @@ export interface RecordsSql {
   path: string;
   /** Who owns a record; with `created_by`, who of the members may open it. */
   ownerColumn: string;
-  /** What a search looks in (api-contract §5: name, e-mail, phone, and a lead's company), written independently of the service's `search_text`. */
+  /** What a search looks in (api-contract §3: name, e-mail, phone, and a lead's company), written independently of the service's `search_text`. */
   searchedText: string;
 }
 

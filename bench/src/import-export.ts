@@ -18,7 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /**
  * The export as clients ask for it: uncompressed (no `Accept-Encoding`), then as a client accepting gzip,
- * then brotli, gets it from the gateway (api-contract §4).
+ * then brotli, gets it from the gateway (api-contract §2).
  */
 const EXPORT_ENCODINGS = [
   { coding: 'identity', acceptEncoding: undefined },

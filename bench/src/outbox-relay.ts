@@ -6,13 +6,12 @@ import {
   createLogger,
   enqueueEvents,
   EventConsumer,
-  messagingMigration,
   openServiceDatabase,
   OutboxRelay,
   type CrmEvent,
   type DataSource,
 } from '@crm/shared';
-import { BENCH_ENV, freshBenchDatabase } from './bench-system';
+import { BENCH_ENV, freshBenchDatabase, OUTBOX_MIGRATIONS } from './bench-system';
 import { placeBrokerLogRollover, watchBrokerLog } from './support/broker-log';
 
 /**
@@ -40,7 +39,7 @@ import { placeBrokerLogRollover, watchBrokerLog } from './support/broker-log';
  * a bound, not a design). Then with the relay. Beside each, the broker's own latency: a small message
  * every `DIRECT_EVERY_MS` on a connection of its own straight to the probe's queue (no database), queued
  * behind the window's events. And the broker's quorum-queue log is watched: when it rolls over into
- * segment files, every busy quorum queue here stalls for a few hundred ms (docs/benchmarks.md §5), and the
+ * segment files, every busy quorum queue here stalls for a few hundred ms (docs/benchmarks.md §6), and the
  * window says so. `BENCH_RELAY_STALL=1` places such a rollover in the middle of each window (from the
  * broker's files, so only beside the broker), to measure the relay in a broker stall on demand.
  *
@@ -109,7 +108,7 @@ function brokerFor(role: string): Broker {
 }
 
 const openSchema = (schema: string): Promise<DataSource> =>
-  openServiceDatabase({ url: BENCH_ENV.DATABASE_URL, schema, migrations: [messagingMigration], poolSize: POOL_SIZE });
+  openServiceDatabase({ url: BENCH_ENV.DATABASE_URL, schema, migrations: OUTBOX_MIGRATIONS, poolSize: POOL_SIZE });
 
 // ---- consumer process ----
 
@@ -390,7 +389,7 @@ async function measureWindow(
   const inWindow = rollovers?.filter((time) => time >= windowStart - 1000);
   console.log(`the broker's quorum log: ${inWindow === undefined ? 'not watched (its files are not readable here)'
     : inWindow.length === 0 ? 'no rollover in the window'
-    : `rolled over at ${inWindow.map(at).join(', ')} UTC (a broker stall, docs/benchmarks.md §5)`}`);
+    : `rolled over at ${inWindow.map(at).join(', ')} UTC (a broker stall, docs/benchmarks.md §6)`}`);
   return p99;
 }
 

@@ -4,7 +4,7 @@ import { api, freshBenchDatabase, startBenchSystem } from './bench-system';
 import { medianOf, percentileOf } from './latency';
 
 /**
- * What safe writes cost (issue 17, api-contract §10; target: each at most 1.15 × the same request without
+ * What safe writes cost (issue 17, api-contract §6; target: each at most 1.15 × the same request without
  * it, p50, in the same run):
  * - a create with an `Idempotency-Key` (the key taken, the write's transaction marking it, the answer
  *   stored) against the same create without one, through the gateway, one request at a time, the two

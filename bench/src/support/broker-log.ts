@@ -5,7 +5,7 @@ import type { Broker } from '@crm/shared';
  * RabbitMQ's quorum queues share one write-ahead log. When it reaches `raft.wal_max_size_bytes` the
  * broker starts a new file and copies the old one into per-queue segment files; on a small machine that
  * shares its disk with PostgreSQL, every quorum queue then stalls for a few hundred ms (docs/benchmarks.md
- * §5). The relay benchmark watches the log to say whether a rollover fell in its window and, on request,
+ * §6). The relay benchmark watches the log to say whether a rollover fell in its window and, on request,
  * places one in the middle of it, so the relay can be measured in a broker stall on demand.
  *
  * Both read the broker's files, so they work where the benchmark runs beside the broker (as here) and

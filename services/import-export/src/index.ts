@@ -3,11 +3,11 @@ import { Router } from 'express';
 import { importExportConfig } from './config';
 import { exportOperations, exportRoutes } from './export/export.routes';
 import { importOperationsOfEveryEntity, importRoutes } from './import/import.routes';
-import { importJobsMigration } from './jobs/import-jobs';
+import { importExportMigrations } from './migrations';
 import { OwningServices } from './owning/owning-services';
 
 /**
- * CSV import (preview, commit, the deprecated upload) and export of leads and contacts (api-contract §8):
+ * CSV import (preview, commit, the deprecated upload) and export of leads and contacts (api-contract §5):
  * files are received, limited, decoded and parsed here; the owning services validate and create with
  * their own rules through their internal endpoints (`shared/src/import-export/import-contract.ts`).
  */
@@ -16,7 +16,7 @@ export const importExportService = defineService({
   schema: 'import_export',
   defaultPort: 8085,
   config: importExportConfig,
-  migrations: [importJobsMigration],
+  migrations: importExportMigrations,
   publishesEvents: false,
   routes: (deps) => {
     const owning = new OwningServices(deps.config);

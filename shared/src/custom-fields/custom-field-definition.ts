@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from '../openapi/answer-schemas';
 /**
- * A tenant's own field on one entity (api-contract §5): defined by an admin, stored per record in the
+ * A tenant's own field on one entity (api-contract §3): defined by an admin, stored per record in the
  * record's `custom_fields` jsonb column, validated against the definition on every write.
  */
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'dropdown'] as const;

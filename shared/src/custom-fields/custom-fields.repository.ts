@@ -1,6 +1,13 @@
 import { mapPageRows, queryOne, queryRows, readPageRows, type Db, type PageRows, type PageWindow } from '../database';
 import type { CustomFieldDefinition, CustomFieldDefinitionView, CustomFieldOption, CustomFieldType } from './custom-field-definition';
 
+/**
+ * The unique key a taken `key` violates (409). The definitions table is each service's CustomFields migration:
+ * `entity` lets one schema hold the definitions of several entities, and the key serves every lookup and list,
+ * all per tenant and entity.
+ */
+export const CUSTOM_FIELD_KEY_CONSTRAINT = 'custom_field_definitions_tenant_entity_key';
+
 /** Whose definitions: one tenant's, of one entity. */
 export interface CustomFieldScope {
   tenantId: string;

@@ -28,7 +28,7 @@ export interface CustomFieldRoutesOptions {
 export const ADMIN_ONLY = 'Only an admin may manage custom fields.';
 
 /**
- * `GET|POST <basePath>` and `PATCH|DELETE <basePath><id>/` (api-contract §5). Anyone who may use the entity
+ * `GET|POST <basePath>` and `PATCH|DELETE <basePath><id>/` (api-contract §3). Anyone who may use the entity
  * reads the definitions (a form needs them); only admins change them. Mount before the entity's
  * `<id>/` routes, so `custom-fields` is never read as a record id.
  */

@@ -9,7 +9,7 @@ import { customFieldOperations, customFieldRoutes } from './custom-fields.routes
 import { customFieldListConditions, validCustomFieldValues } from './record-custom-fields';
 
 /**
- * One entity's custom fields (api-contract §5), everything a service needs in one place: the definitions
+ * One entity's custom fields (api-contract §3), everything a service needs in one place: the definitions
  * table holds them under `entity`, so several entities (accounts, opportunities, tasks) share a schema.
  */
 export interface EntityCustomFields {

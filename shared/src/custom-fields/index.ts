@@ -1,7 +1,6 @@
 /** Per-tenant custom fields of any entity: definitions (table, routes) and record values (checks, filters). */
 export * from './custom-field-definition';
-export { customFieldsMigration, CUSTOM_FIELD_KEY_CONSTRAINT } from './custom-fields.migration';
-export { loadDefinitions, type CustomFieldScope } from './custom-fields.repository';
+export { CUSTOM_FIELD_KEY_CONSTRAINT, loadDefinitions, type CustomFieldScope } from './custom-fields.repository';
 export {
   createCustomFieldBody,
   updateCustomFieldBody,

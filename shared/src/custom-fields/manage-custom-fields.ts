@@ -2,8 +2,8 @@ import { isUniqueViolation, readListPage, type DataSource } from '../database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { ListPage, PageRequest } from '../http/pagination';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
-import { CUSTOM_FIELD_KEY_CONSTRAINT } from './custom-fields.migration';
 import {
+  CUSTOM_FIELD_KEY_CONSTRAINT,
   countDefinitions,
   deleteDefinition,
   findDefinition,

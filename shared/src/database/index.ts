@@ -1,4 +1,5 @@
 export * from './database';
+export * from './sql-migration-files';
 export * from './sql';
 export * from './extensions';
 export * from './embedded-postgres';

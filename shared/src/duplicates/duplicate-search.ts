@@ -6,8 +6,9 @@ import { displayName } from './duplicate-criteria';
 
 /**
  * Where an entity's duplicates are searched: its table, the column naming its owner, whether it has a
- * company (leads) and the condition for an "open" record (leads: not converted). The indexes the search
- * needs come from `duplicateIndexesSql` with the same description.
+ * company (leads) and the condition for an "open" record (leads: not converted). The search reads the
+ * indexes of the migrations DuplicatesNewestFirst (`<table>_duplicate_*_newest`), partial on that condition:
+ * it and `phoneKeySql` must stay as those frozen indexes were written, or the search stops using them.
  */
 export interface DuplicateTable {
   name: string;
@@ -17,45 +18,12 @@ export interface DuplicateTable {
   openCondition?: string;
 }
 
-/** The phone's last 10 digits when it has at least 7 (as `phoneKey`), written once for the index and the search. */
+/** The phone's last 10 digits when it has at least 7 (as `phoneKey`): the expression of the `<table>_duplicate_phone_newest` indexes. */
 export const phoneKeySql = (column: string): string =>
   `(CASE WHEN length(regexp_replace(${column}, '[^0-9]', '', 'g')) >= 7 ` +
   `THEN right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10) END)`;
 
-/**
- * The indexes a duplicate check uses at a million records: per tenant, on the phone key, on the
- * lower-cased full name and company (e-mail uses the list's `(tenant_id, email, id)` index: e-mail
- * addresses are stored lower-cased). Partial on open records, as the search asks for those only.
- */
-export function duplicateIndexesSql(table: DuplicateTable): string {
-  const where = table.openCondition ? ` WHERE ${table.openCondition}` : '';
-  const t = table.name;
-  return [
-    `CREATE INDEX ${t}_duplicate_phone ON ${t} (tenant_id, ${phoneKeySql('phone')})${where};`,
-    `CREATE INDEX ${t}_duplicate_name ON ${t} (tenant_id, lower(first_name), lower(last_name))${where};`,
-    ...(table.companyColumn ? [`CREATE INDEX ${t}_duplicate_company ON ${t} (tenant_id, lower(${table.companyColumn}))${where};`] : []),
-  ].join('\n');
-}
-
-/**
- * The duplicate indexes that replace `duplicateIndexesSql`'s (migration DuplicatesNewestFirst): one per
- * test, each ending with the creation time, so each test reads its newest ten matches straight from its
- * index however many records the tenant holds and however few of them match.
- */
-export function newestDuplicateIndexesSql(table: DuplicateTable): string {
-  const where = table.openCondition ? ` WHERE ${table.openCondition}` : '';
-  const t = table.name;
-  const byAge = (name: string, keys: string) => `CREATE INDEX ${t}_duplicate_${name}_newest ON ${t} (tenant_id, ${keys}, created_at, id)${where};`;
-  return [
-    `DROP INDEX ${t}_duplicate_phone; DROP INDEX ${t}_duplicate_name;${table.companyColumn ? ` DROP INDEX ${t}_duplicate_company;` : ''}`,
-    byAge('email', 'email'),
-    byAge('phone', phoneKeySql('phone')),
-    byAge('name', 'lower(first_name), lower(last_name)'),
-    ...(table.companyColumn ? [byAge('company', `lower(${table.companyColumn})`)] : []),
-  ].join('\n');
-}
-
-/** A duplicate match entry (api-contract §6): exactly these six fields (the schema documents the answer). */
+/** A duplicate match entry (api-contract §4): exactly these six fields (the schema documents the answer). */
 export const duplicateEntrySchema = z.strictObject({
   id: z.uuid(),
   name: z.string().nullable(),
@@ -117,7 +85,7 @@ export async function findDuplicates(
   if (table.openCondition) conditions.push(table.openCondition);
   if (excludeId) conditions.push(`${t}.id <> ${param(excludeId)}`);
   const newest = `ORDER BY ${t}.created_at DESC, ${t}.id DESC LIMIT ${MAX_DUPLICATES}`;
-  // Each test's newest ten, from its own index (`newestDuplicateIndexesSql`), then the newest ten of those:
+  // Each test's newest ten, from its own index (migration DuplicatesNewestFirst), then the newest ten of those:
   // one query with the tests OR-ed and ordered by age may walk the tenant's records newest first and
   // test each, which with few matches reads a big tenant whole (7.8 s at 2,000,000 leads).
   const newestPerTest = present.map((test) => `(SELECT ${t}.id FROM ${t} WHERE ${[...conditions, test].join(' AND ')} ${newest})`);

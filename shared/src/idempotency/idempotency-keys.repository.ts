@@ -1,41 +1,10 @@
-import { queryOne, queryRows, type Db, type SqlMigration } from '../database';
+import { queryOne, queryRows, type Db } from '../database';
 
 /**
- * The keys of api-contract §10, in the schema of the service that does the write. A key is the caller's
- * (`scope`: tenant, profile and credential), so one key never answers another caller.
+ * The keys of api-contract §6, in the schema of the service that does the write (each service's frozen
+ * migrations create `idempotency_keys`). A key is the caller's (`scope`: tenant, profile and credential),
+ * so one key never answers another caller.
  */
-const createIdempotencyKeys: SqlMigration = {
-  name: 'IdempotencyKeys1766000000000',
-  up: `
-    CREATE TABLE idempotency_keys (
-      scope text NOT NULL,
-      key text NOT NULL,
-      fingerprint text NOT NULL,
-      -- The request holding the key, and until when it is taken to be alive (renewed while it runs).
-      holder uuid NOT NULL,
-      lease_until timestamptz NOT NULL,
-      -- Set in the write's own transaction: the effect happened, whatever became of the answer.
-      committed boolean NOT NULL DEFAULT false,
-      -- What that transaction returned, answered if the process died before it stored the answer.
-      result jsonb NULL,
-      status integer NULL,
-      headers jsonb NULL,
-      body bytea NULL,
-      expires_at timestamptz NOT NULL,
-      PRIMARY KEY (scope, key)
-    );
-    CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
-  `,
-};
-
-/** The status the committed write was to be answered with (a POST answers 201 or 200 by route). */
-const addResultStatus: SqlMigration = {
-  name: 'IdempotencyKeysResultStatus1766100000000',
-  up: `ALTER TABLE idempotency_keys ADD COLUMN result_status integer NULL`,
-};
-
-/** Appended to every service's own migrations (`startService`). */
-export const idempotencyKeysMigrations: SqlMigration[] = [createIdempotencyKeys, addResultStatus];
 
 /** A stored key, as a repeat of its request finds it. */
 export interface StoredKey {

@@ -51,7 +51,7 @@ export function besideTheWrite<T>(dataSource: DataSource, work: (manager: Entity
 /**
  * Every transaction of `dataSource` that commits while a keyed request is served marks the key as
  * committed, in that same transaction, with what it returned: its effect and the mark commit together,
- * so a repeat after a crash never does the write twice (api-contract §10).
+ * so a repeat after a crash never does the write twice (api-contract §6).
  */
 export function markKeyedWritesIn(dataSource: DataSource): void {
   const manager = dataSource.manager;
@@ -92,7 +92,7 @@ export interface IdempotencyOptions {
 }
 
 /**
- * `Idempotency-Key` on every POST, PUT, PATCH and DELETE (api-contract §10, IETF draft): the key is the
+ * `Idempotency-Key` on every POST, PUT, PATCH and DELETE (api-contract §6, IETF draft): the key is the
  * caller's (tenant, profile, credential); its request is fingerprinted (method, path, body; an upload's
  * file bytes once read: `takeUploadKey`). A first request runs and its answer is stored; a repeat gets
  * that answer with `Idempotent-Replayed: true`; the same key with another request 422, while the first

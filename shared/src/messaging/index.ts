@@ -11,7 +11,7 @@ export {
 } from './change-stream';
 export { EventConsumer, pruneHandledMessages, type ConsumerOutcome, type EventConsumerOptions, type EventHandler } from './consumer';
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent, type EventActor } from './envelope';
-export { enqueueEvent, enqueueEvents, inboxRetentionMigration, messagingMigration, readOutboxBacklog, type OutboxBacklog } from './outbox';
+export { enqueueEvent, enqueueEvents, readOutboxBacklog, type OutboxBacklog } from './outbox';
 export { OutboxRelay, prunePublishedEvents, type OutboxRelayOptions } from './outbox-relay';
 export { embeddedBusJournal, InProcessBus, inProcessBus, topicMatches } from './in-process-bus';
 export { topologyNames, type TopologyNames } from './topology';

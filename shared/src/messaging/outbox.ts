@@ -1,46 +1,11 @@
-import { queryOne, type Db, type EntityManager, type SqlMigration } from '../database';
+import { queryOne, type Db, type EntityManager } from '../database';
 import { currentRequestId, REQUEST_ID_HEADER } from '../http/request-context';
 import { traceHeaders } from '../tracing/trace-context';
 import type { CrmEvent } from './envelope';
 
-/**
- * The outbox (events written in the business transaction, relayed later) and the inbox (ids of the
- * messages already handled). Unqualified names: the search path is the service's schema.
- */
-export const messagingMigration: SqlMigration = {
-  name: 'Messaging1763800000000',
-  up: `
-    CREATE TABLE outbox (
-      id uuid PRIMARY KEY,
-      seq bigserial NOT NULL,
-      type text NOT NULL,
-      subject text NOT NULL,
-      tenant_id text NOT NULL,
-      payload jsonb NOT NULL,
-      headers jsonb NOT NULL DEFAULT '{}'::jsonb,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      published_at timestamptz NULL,
-      attempts integer NOT NULL DEFAULT 0
-    );
-    -- The relay's only question: the oldest rows not yet published. Partial, so it stays small.
-    CREATE INDEX outbox_unpublished ON outbox (seq) WHERE published_at IS NULL;
-
-    CREATE TABLE inbox (
-      message_id uuid PRIMARY KEY,
-      type text NOT NULL,
-      received_at timestamptz NOT NULL DEFAULT now()
-    );
-  `,
-};
-
-/**
- * Lets the consumer prune old inbox rows cheaply: ids are inserted in time order, so a BRIN index on
- * `received_at` finds the old ones at a fraction of a btree's size and insert cost.
- */
-export const inboxRetentionMigration: SqlMigration = {
-  name: 'InboxRetention1765100000000',
-  up: `CREATE INDEX inbox_received_at ON inbox USING brin (received_at);`,
-};
+// The outbox (events written in the business transaction, relayed later) and the inbox (ids of the messages
+// already handled) are each service's migration Messaging1763800000000 (services/<service>/migrations/),
+// named unqualified: the search path is the service's schema.
 
 /** Per schema, so a relay wakes for its own service's events only (one database, many schemas). */
 export const OUTBOX_CHANNEL_PREFIX = 'crm_outbox_';

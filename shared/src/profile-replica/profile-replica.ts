@@ -1,4 +1,4 @@
-import type { Db, EntityManager, SqlMigration } from '../database';
+import type { Db, EntityManager } from '../database';
 import { queryRows } from '../database';
 import { ValidationError } from '../errors';
 import type { LeadConvertedData } from '../events/lead-converted';
@@ -6,24 +6,10 @@ import type { CrmEvent } from '../messaging';
 import type { Replica } from '../replicas/replica';
 
 /**
- * A service's copy of the profiles of auth (architecture §1), fed by `profile.created` / `profile.updated`,
- * so it can show `assigned_to {id, email}` and check an owner belongs to the tenant without calling auth.
+ * `profiles` (each service's ProfileReplica migration) is a service's copy of the profiles of auth
+ * (architecture §1), fed by these events, so it can show `assigned_to {id, email}` and check an owner
+ * belongs to the tenant without calling auth.
  */
-export function profileReplicaMigration(name: string): SqlMigration {
-  return {
-    name,
-    up: `
-      CREATE TABLE profiles (
-        id uuid PRIMARY KEY,
-        tenant_id uuid NOT NULL,
-        email text NOT NULL,
-        version integer NOT NULL
-      );
-      CREATE INDEX profiles_tenant ON profiles (tenant_id);
-    `,
-  };
-}
-
 export const PROFILE_EVENT_TYPES = ['profile.created', 'profile.updated'];
 
 interface ProfileEventData {

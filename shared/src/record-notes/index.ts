@@ -1,5 +1,4 @@
 /** Notes and attachments on the records of any entity (leads, contacts): table, routes, and the helpers a record's delete and merge call. */
-export { recordNotesMigration } from './record-notes.migration';
 export { recordNotesOperations, recordNotesRoutes, type RecordNotesOptions } from './record-notes.routes';
 export { deleteRecordNotes, moveRecordNotes } from './record-notes.repository';
 export { type NoteView, type AttachmentView } from './record-notes';

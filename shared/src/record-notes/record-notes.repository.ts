@@ -96,7 +96,8 @@ export async function findAttachmentContent(db: Db, ref: RecordRef, id: string):
 
 /**
  * Every note and attachment of a record: call it where the record itself is deleted, with that
- * transaction's manager, so they go together. Record ids are UUIDs, unique across tenants.
+ * transaction's manager, so they go together (the tables, each service's NotesAndFiles migration, hold every
+ * entity's rows and so have no foreign key to a record table). Record ids are UUIDs, unique across tenants.
  */
 export async function deleteRecordNotes(db: Db, recordType: string, recordId: string): Promise<void> {
   for (const table of ['notes', 'attachments'] as const) {

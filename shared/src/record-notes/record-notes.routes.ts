@@ -38,7 +38,7 @@ export interface RecordNotesOptions {
 }
 
 /**
- * Notes and attachments of the records of one entity (api-contract §5). Every route opens the record before
+ * Notes and attachments of the records of one entity (api-contract §3). Every route opens the record before
  * it reads anything else (query, body, upload), so whatever a request carries, a record the caller may
  * not open answers 404 exactly as a random id does.
  */

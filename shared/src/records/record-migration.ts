@@ -1,4 +1,8 @@
-/** What the migration of every record table is made of (README "Adding an entity"). */
+/**
+ * What the migration of every record table is made of (architecture §6, "Adding an entity"): tools to write the SQL of
+ * a NEW migration file. Applied migrations hold the SQL these gave then, frozen (services/<service>/migrations/,
+ * docs/operations.md), so changing a builder changes only the migrations written after.
+ */
 import type { SqlMigration } from '../database';
 import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM } from '../database/extensions';
 import { phoneDigitsSql } from './record-table';
@@ -6,7 +10,6 @@ import { phoneDigitsSql } from './record-table';
 /**
  * The columns every record table has besides its own: what the records layer reads as the
  * server-derived part and the owner, tags and custom fields of every entity (`record-table.ts`).
- * Kept to the byte: applied migrations of accounts-opportunities are written with them.
  */
 export const OWNED_RECORD_COLUMNS = `tags text[] NOT NULL DEFAULT '{}',
         assigned_to uuid NOT NULL,
@@ -120,7 +123,7 @@ export function recordTotalsFunctionSql(table: string, ownerColumn: string, keyC
     $$;`;
 }
 
-/** Undoes `recordTotalsSql`, for a migration that keeps the totals by other columns. */
+/** Undoes `recordTotalsSql`, for a new migration that keeps the totals by other columns (as leads' LeadTotalsByStatus). */
 export const dropRecordTotalsSql = (table: string) => `
     DROP TRIGGER ${table}_totals_on_insert ON ${table};
     DROP TRIGGER ${table}_totals_on_delete ON ${table};
@@ -257,10 +260,11 @@ export function pruneChangedRowsSql(table: string): string {
  * date field holds) as its text in `date_value`, which sorts as the calendar does. Kept by statement
  * triggers in the writing transaction, as the totals are, so a list's snapshot sees both alike.
  *
- * For a table holding records, four migrations from `timestamp` on, none of which stops writes: the
- * table and its triggers; the values of the records already there (one statement, beside the writes:
- * a value a concurrent write has kept already stays); each index, built concurrently. A list reads the
- * values only once all have run (the migrate step runs before the release's code).
+ * For a table already holding records (a new table: `recordCustomValuesSql`), four migrations from
+ * `timestamp` on, none of which stops writes: the table and its triggers; the values of the records
+ * already there (one statement, beside the writes: a value a concurrent write has kept already stays);
+ * each index, built concurrently. A list reads the values only once all have run (the migrate step runs
+ * before the release's code).
  */
 export function recordCustomValuesMigrations(table: string, timestamp: number): SqlMigration[] {
   const name = `${table.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())}CustomValues`;
@@ -340,7 +344,9 @@ const customValuesIndexesSql = (table: string, how: string): string[] =>
  * element is composed, a repeat that differed only in form dropped, the order kept.
  * Custom fields are left as they are: their text sits inside jsonb values, which takes rebuilding each
  * document; a later migration can do it. One statement reading the whole table (the check is cheap and
- * few rows change); `normalize` and `IS NFC NORMALIZED` need PostgreSQL 13+ (PGlite has them).
+ * few rows change); `normalize` and `IS NFC NORMALIZED` need PostgreSQL 13+ (PGlite has them). Every record
+ * table has had it (each service's ComposedText migration); it stays as the tool for a new migration of a
+ * table found holding text from before.
  */
 export function composedTextSql(table: string, columns: readonly string[], arrayColumns: readonly string[] = []): string {
   const arrayNeedsComposing = (column: string) => `EXISTS (SELECT 1 FROM unnest(${column}) AS element WHERE element IS NOT NFC NORMALIZED)`;

@@ -37,7 +37,7 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> 
   defaultPort: number;
   /** The service's settings (including `commonConfig`); the port is read from `PORT`. */
   config: Shape;
-  /** Applied in order on start; include `messagingMigration` first when the service publishes or consumes. */
+  /** Applied on start (`readSqlMigrations` of the service's frozen files); the outbox and inbox (Messaging1763800000000) first when the service publishes or consumes. */
   migrations: SqlMigration[];
   /**
    * Its copies of other services' records (architecture §1); each owner's address becomes a setting, and

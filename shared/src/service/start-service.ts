@@ -5,7 +5,7 @@ import { createServiceApp, listen, type HealthState, type RunningServer } from '
 import { closeInOrder, exitOnSignal, orAfter, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
-import { idempotencyKeysMigrations, markKeyedWritesIn } from '../idempotency';
+import { markKeyedWritesIn } from '../idempotency';
 import { hostname } from 'node:os';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, outboxMetrics, poolMetrics, referenceCheckMetrics, watchDependencies } from '../metrics';
 import { replicaSettings, replicatedReferences } from '../replicas';
@@ -58,7 +58,7 @@ export async function startService<Shape extends z.ZodRawShape>(
   const dataSource = await openServiceDatabase({
     url: databaseUrl,
     schema: definition.schema,
-    migrations: [...definition.migrations, ...idempotencyKeysMigrations],
+    migrations: definition.migrations,
     poolSize: common.DATABASE_POOL_SIZE,
     connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
     sessionLimits: {
@@ -208,7 +208,7 @@ function consumerPrefetch(config: CommonConfig): number {
 /** Rows past their retention (idempotency keys, inbox, outbox, the audit log) go in batches this often. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** The embedded default (architecture §9) for whichever of DATABASE_URL and AMQP_URL is unset. */
+/** The embedded default (architecture §5) for whichever of DATABASE_URL and AMQP_URL is unset. */
 async function embeddedServers(schema: string, config: CommonConfig, logger: Logger) {
   const database =
     config.DATABASE_URL === undefined
@@ -242,7 +242,7 @@ export async function migrateService<Shape extends z.ZodRawShape>(
   const dataSource = await openServiceDatabase({
     url: config.DATABASE_URL,
     schema: definition.schema,
-    migrations: [...definition.migrations, ...idempotencyKeysMigrations],
+    migrations: definition.migrations,
     poolSize: MIGRATION_CONNECTIONS,
     applicationName: `crm-${definition.name}-migrate`,
     migrationLockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT,

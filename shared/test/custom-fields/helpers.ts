@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mintInternalToken, type Caller } from '../../src/auth-context';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
-import { customFieldsMigration, type CustomFieldRule } from '../../src/custom-fields';
+import { type CustomFieldRule } from '../../src/custom-fields';
 import { type DataSource } from '../../src/database';
-import { openFreshSchema } from '../database/fresh-schema';
+import { leadsMigrationsNamed, openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 
@@ -15,7 +15,7 @@ export async function openCustomFieldsTestDatabase(schema: string): Promise<Data
   return openFreshSchema(
     schema,
     [
-      customFieldsMigration('CustomFields1764000000000'),
+      ...leadsMigrationsNamed('CustomFields1763900050000'),
       {
         name: 'Things1764000000001',
         up: `CREATE TABLE things (

@@ -2,7 +2,7 @@ import { isTransactionConflict, retryConflictsIn, type DataSource } from '../../
 import { openFreshSchema } from './fresh-schema';
 
 /**
- * A transaction that loses a deadlock or a serialization race runs again (api-contract §10): two transactions
+ * A transaction that loses a deadlock or a serialization race runs again (api-contract §6): two transactions
  * locking the same two rows in opposite orders both commit, where the database kills one of them.
  */
 let plain: DataSource, retrying: DataSource;

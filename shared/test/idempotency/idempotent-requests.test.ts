@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { listen, errorHandler, type RunningServer } from '../../src/http';
-import { idempotencyKeysMigrations, idempotentRequests, markKeyedWritesIn, pruneExpiredKeys } from '../../src/idempotency';
+import { idempotentRequests, markKeyedWritesIn, pruneExpiredKeys } from '../../src/idempotency';
 import { createLogger } from '../../src/logging/logger';
 import type { Caller } from '../../src/auth-context';
 import type { DataSource } from '../../src/database';
-import { openFreshSchema } from '../database/fresh-schema';
+import { leadsMigrationsNamed, openFreshSchema } from '../database/fresh-schema';
 
 /**
- * The moments a client cannot see (api-contract §10): the process holding a key dies before or after its
+ * The moments a client cannot see (api-contract §6): the process holding a key dies before or after its
  * write committed, the service fails before writing. Against a real database, with the write and the
  * key's mark in one transaction, a repeat never does the write twice.
  */
@@ -28,7 +28,7 @@ const caller: Caller = { userId: 'u', tenantId: 't', profileId: 'p', role: 'admi
 beforeAll(async () => {
   dataSource = await openFreshSchema('idempotencytest', [
     { name: 'Things1766000000000', up: 'CREATE TABLE things (id uuid PRIMARY KEY, name text NOT NULL)' },
-    ...idempotencyKeysMigrations,
+    ...leadsMigrationsNamed('IdempotencyKeys1766000000000', 'IdempotencyKeysResultStatus1766100000000'),
   ]);
   markKeyedWritesIn(dataSource);
   const app = express();

@@ -5,8 +5,8 @@ import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqp
 import { type DataSource, type EntityManager } from '../../src/database';
 import { createLogger } from '../../src/logging/logger';
 import { currentRequestId } from '../../src/http/request-context';
-import { Broker, createEvent, inboxRetentionMigration, messagingMigration, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
-import { openFreshSchema } from '../database/fresh-schema';
+import { Broker, createEvent, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { leadsMigrationsNamed, openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 export const AMQP_URL = process.env.AMQP_URL!;
@@ -22,8 +22,7 @@ export async function openTestDatabase(schema: string): Promise<DataSource> {
   return openFreshSchema(
     schema,
     [
-      messagingMigration,
-      inboxRetentionMigration,
+      ...leadsMigrationsNamed('Messaging1763800000000', 'InboxRetention1765100000000'),
       {
         name: 'MessagingTest1763800000001',
         up: `CREATE TABLE handled (

@@ -6,8 +6,8 @@ import { queryOne, type DataSource, type Db } from '../../src/database';
 import { ForbiddenError, NotFoundError } from '../../src/errors';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
-import { recordNotesMigration, recordNotesRoutes } from '../../src/record-notes';
-import { openFreshSchema } from '../database/fresh-schema';
+import { recordNotesRoutes } from '../../src/record-notes';
+import { leadsMigrationsNamed, openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 export const AUDIENCE = 'notestest';
@@ -20,7 +20,7 @@ export async function openNotesTestDatabase(schema: string): Promise<DataSource>
   return openFreshSchema(
     schema,
     [
-      recordNotesMigration('RecordNotes1764100000000'),
+      ...leadsMigrationsNamed('NotesAndFiles1763900060000'),
       {
         name: 'Things1764100000001',
         up: `CREATE TABLE things (id uuid PRIMARY KEY, tenant_id uuid NOT NULL, created_by uuid NOT NULL)`,

@@ -2,13 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
-import { entityCustomFields, customFieldsMigration } from '../../src/custom-fields';
+import { entityCustomFields } from '../../src/custom-fields';
 import { ENSURE_PG_TRGM, type DataSource } from '../../src/database';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
-import { messagingMigration } from '../../src/messaging';
-import { profileReplicaMigration } from '../../src/profile-replica';
-import { recordNotesMigration } from '../../src/record-notes';
 import {
   COMMON_SERVER_FIELDS,
   listQuery,
@@ -32,11 +29,11 @@ import {
 import { OwnerLookup, ReplicatedReferences } from '../../src/replicas';
 import { optionalText, tagsField } from '../../src/http/fields';
 import { uuidParam } from '../../src/http/query-params';
-import { openFreshSchema } from '../database/fresh-schema';
+import { leadsMigrationsNamed, openFreshSchema } from '../database/fresh-schema';
 import { AUDIENCE, call, callerIn } from '../record-notes/helpers';
 
 /**
- * README "Adding an entity": a sixth entity is one migration, one description and its routes. Products
+ * architecture §6, "Adding an entity": a sixth entity is one migration, one description and its routes. Products
  * below are nothing but that, on the shared service shell, and get what every entity has: list, create,
  * detail, PATCH, PUT, DELETE, visibility, custom fields, notes, ETags, events.
  */
@@ -109,7 +106,8 @@ const stranger = callerIn(randomUUID(), 'admin');
 beforeAll(async () => {
   dataSource = await openFreshSchema(
     SCHEMA,
-    [messagingMigration, profileReplicaMigration('Profiles1765000000000'), customFieldsMigration('CustomFields1765000000000'), recordNotesMigration('Notes1765000000000'), PRODUCTS_MIGRATION],
+    // The tables of the service it would join (as the leads service applied them), then the entity's one migration.
+    [...leadsMigrationsNamed('Messaging1763800000000', 'ProfileReplica1763900000000', 'CustomFields1763900050000', 'NotesAndFiles1763900060000'), PRODUCTS_MIGRATION],
     {},
   );
   for (const caller of [admin, member, stranger]) {

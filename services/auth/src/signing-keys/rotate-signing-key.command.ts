@@ -2,7 +2,6 @@ import {
   commonConfig,
   ConfigError,
   createLogger,
-  idempotencyKeysMigrations,
   loadConfig,
   MIGRATION_CONNECTIONS,
   openServiceDatabase,
@@ -36,7 +35,7 @@ async function rotate(env: Record<string, string | undefined>, logger: Logger): 
   const dataSource = await openServiceDatabase({
     url: config.DATABASE_URL,
     schema: authService.schema,
-    migrations: [...authService.migrations, ...idempotencyKeysMigrations],
+    migrations: authService.migrations,
     poolSize: MIGRATION_CONNECTIONS,
     logger,
   });

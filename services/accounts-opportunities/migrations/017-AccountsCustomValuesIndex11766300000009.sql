@@ -1,0 +1,2 @@
+-- crm:transaction false
+CREATE INDEX CONCURRENTLY IF NOT EXISTS accounts_custom_values_by_number ON accounts_custom_values (tenant_id, field, number_value) INCLUDE (created_at, record_id) WHERE number_value IS NOT NULL

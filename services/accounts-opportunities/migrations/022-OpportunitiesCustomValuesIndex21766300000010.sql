@@ -1,0 +1,2 @@
+-- crm:transaction false
+CREATE INDEX CONCURRENTLY IF NOT EXISTS opportunities_custom_values_by_date ON opportunities_custom_values (tenant_id, field, date_value) INCLUDE (created_at, record_id) WHERE date_value IS NOT NULL

@@ -1,0 +1,1 @@
+CREATE INDEX inbox_received_at ON inbox USING brin (received_at);

@@ -1,0 +1,2 @@
+CREATE INDEX contacts_duplicate_phone ON contacts (tenant_id, (CASE WHEN length(regexp_replace(phone, '[^0-9]', '', 'g')) >= 7 THEN right(regexp_replace(phone, '[^0-9]', '', 'g'), 10) END));
+CREATE INDEX contacts_duplicate_name ON contacts (tenant_id, lower(first_name), lower(last_name));
