@@ -1,5 +1,5 @@
 /**
- * Replays the change stream `<ns>.changes` (architecture §7): prints each change as a JSON line, or forwards it
+ * Replays the change stream `<ns>.changes` (architecture §4): prints each change as a JSON line, or forwards it
  * to an exchange of yours, from a time, an offset or the start, filtered by type and tenant, remembering the
  * last offset handled in a file so that the next run resumes right after it (no gap, no repeat).
  *

@@ -66,7 +66,7 @@ describe('the OpenAPI document of the public API', () => {
     expect(Object.keys(operation('/api/leads/{id}/', 'get').responses as object)).toEqual(['200', '304', '401', '403', '404', '429', '503', '504']);
   });
 
-  it('documents the safe-write headers and answers of api-contract §10 on every write and record route', () => {
+  it('documents the safe-write headers and answers of api-contract §6 on every write and record route', () => {
     const paths = publicApiDocument().paths;
     const operation = (path: string, method: string) => paths[path]![method] as { parameters: Array<{ name: string }>; responses: Record<string, { headers?: object }> };
     const headerNames = (path: string, method: string) => operation(path, method).parameters.map((parameter) => parameter.name).filter((name) => /^[A-Z]/.test(name));

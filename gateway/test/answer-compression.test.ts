@@ -8,7 +8,7 @@ import { signAccessToken } from './support/fake-upstreams';
 import { ALL_SCOPES, bearer, startTestGateway, startUpstreams, type Upstreams } from './support/gateway-harness';
 
 /**
- * A streamed answer goes through the gateway's compression chunk by chunk (api-contract §4): what an
+ * A streamed answer goes through the gateway's compression chunk by chunk (api-contract §2): what an
  * export's service has sent reaches the client while the service is still reading its next rows, not
  * once the compressor's window fills or the file ends.
  */

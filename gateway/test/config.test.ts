@@ -2,7 +2,7 @@ import { ConfigError } from '@crm/shared';
 import { gatewayConfigShape, loadGatewayConfig, parseThrottleRates, startGateway } from '../src';
 
 describe('gateway settings', () => {
-  it('defaults match the deployment defaults of api-contract §4 and architecture §9', () => {
+  it('defaults match the deployment defaults of api-contract §2 and architecture §5', () => {
     const config = loadGatewayConfig({});
     expect(config.GATEWAY_PORT).toBe(8080);
     expect(config.METRICS_PORT).toBe(9464);

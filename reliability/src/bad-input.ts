@@ -148,7 +148,7 @@ runScript('bad-input', LIMIT_MS, async () => {
   await stop();
 
   const perCategory = countBy(corpus, (testCase) => testCase.category);
-  // The web-to-lead operations (api-contract §12), the public submission above all: cases and answers each.
+  // The web-to-lead operations (api-contract §8), the public submission above all: cases and answers each.
   const webFormOperations = operations.filter((operation) => /\/(web-forms|submissions)\//.test(operation.path)).map((operation) => operation.key);
   const perWebFormOperation = Object.fromEntries(
     webFormOperations.map((key) => {

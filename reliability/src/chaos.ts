@@ -14,7 +14,7 @@ import { registerTenant, type ScriptTenant } from './support/tenants';
  * contacts an opportunity), and 100 rounds of two clients racing GET-then-PUT on one lead, are sent by a
  * few clients while a chaos loop SIGKILLs random services (restarting them after a moment) and takes
  * RabbitMQ or PostgreSQL away (through the fault proxies; real restarts with
- * RELIABILITY_REAL_RESTARTS=1). Clients behave like careful real ones (api-contract §10): every write carries
+ * RELIABILITY_REAL_RESTARTS=1). Clients behave like careful real ones (api-contract §6): every write carries
  * an Idempotency-Key; a request that failed for the infrastructure (no answer, 5xx) or met its key still
  * running (409) is sent again with the same key until it has a definite answer; and a quarter of the
  * definite answers are "lost" — the request is sent once more with its key, and must get the same

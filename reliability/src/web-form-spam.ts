@@ -8,7 +8,7 @@ import { submissionsPath } from './support/two-tenants';
 import type { Client } from 'pg';
 
 /**
- * A public web form flooded (api-contract §12): its submissions need no credential, so the gateway's
+ * A public web form flooded (api-contract §8): its submissions need no credential, so the gateway's
  * limits are all that stands between it and a bot. Through the gateway of the in-process system, behind
  * one trusted proxy (`TRUST_PROXY=1`, each request's X-Forwarded-For is its client address), 1,000
  * submissions from ONE address to a form, then 1,000 from 1,000 addresses to another form, 20 in flight,

@@ -35,7 +35,7 @@ function render(dir: string): K8sObject[] {
   });
 }
 
-/** The series the processes export (README, "Health and metrics"), each with a `service` label. */
+/** The series the processes export (docs/operations.md §3, "Health and metrics"), each with a `service` label. */
 const COUNTERS = [
   'http_requests_total',
   'crm_rate_limit_rejections_total',

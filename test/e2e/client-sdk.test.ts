@@ -94,7 +94,7 @@ describe('a flow through the client', () => {
     const { data: converted } = await crm.PUT('/api/leads/{id}/', { params: { path: { id } }, body: { ...person, status: 'converted' } });
     if (!('account_id' in converted)) throw new Error(`a conversion answers the ids it made: ${JSON.stringify(converted)}`);
     expect(converted).toMatchObject({ status: 'converted', conversion_status: expect.stringMatching(/^(completed|pending)$/) });
-    // "pending" after the bounded wait (api-contract §6, on a loaded machine): the records come; a client reads them until they do.
+    // "pending" after the bounded wait (api-contract §4, on a loaded machine): the records come; a client reads them until they do.
     const read = converted.conversion_status === 'completed' ? <T>(get: () => Promise<T>) => get() : readOnceMade;
     const { data: account } = await read(() => crm.GET('/api/accounts/{id}/', { params: { path: { id: converted.account_id! } } }));
     expect(account.name).toBe('Analytical Engines');

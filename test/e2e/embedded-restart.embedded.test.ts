@@ -5,7 +5,7 @@ import { createLead } from '../support/leads';
 import { eventually, registerTenant } from '../support/tenants';
 
 /**
- * The embedded default keeps its data across restarts (architecture §9): the databases in EMBEDDED_DATA_DIR,
+ * The embedded default keeps its data across restarts (architecture §5): the databases in EMBEDDED_DATA_DIR,
  * and the in-process bus's queues and bindings in its journal. Runs in `npm run test:embedded` only.
  */
 describe('the embedded default across a restart', () => {

@@ -7,7 +7,7 @@ import type { TestSystem } from '../support/system';
 import type { TenantAdmin } from '../support/tenants';
 
 /**
- * Issue 23.5: the gateway compresses its answers (api-contract §4), gzip or brotli as the client's
+ * Issue 23.5: the gateway compresses its answers (api-contract §2), gzip or brotli as the client's
  * `Accept-Encoding` asks, brotli when both are accepted; small answers and files already compressed go
  * as they are; an export stays streamed. The requests are node's own, with exactly the headers given
  * (fetch would ask for gzip and decode it out of sight).

@@ -5,7 +5,7 @@ import type { TenantAdmin } from '../support/tenants';
 import { startWithTenant } from '../support/suite';
 
 /**
- * What the gateway answers of HTTP itself (api-contract §4): a method the path has not (405), CORS for the
+ * What the gateway answers of HTTP itself (api-contract §2): a method the path has not (405), CORS for the
  * browser clients of CORS_ORIGINS, and requests too large for the HTTP parser or a body limit (431, 413).
  */
 const APP_ORIGIN = 'https://app.example.test';
@@ -32,7 +32,7 @@ afterAll(() => system.stop());
 const clientAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 const someId = () => randomUUID();
 
-describe('a method the path has not (api-contract §4)', () => {
+describe('a method the path has not (api-contract §2)', () => {
   it('when a path is asked with a method it has not, then 405 {detail} with Allow listing its methods, before any credential', async () => {
     const cases = [
       { method: 'PUT', path: '/api/leads/', allow: 'GET, HEAD, POST' },
@@ -164,7 +164,7 @@ function rawExchange(url: string, request: string): Promise<string> {
   });
 }
 
-describe('requests too large (api-contract §4)', () => {
+describe('requests too large (api-contract §2)', () => {
   it('when the request line or the headers pass 16 KB, then 431 with a {detail} JSON body, at the gateway and at every service', async () => {
     for (const url of [system.gatewayUrl, ...Object.values(system.services).map((service) => service.url)]) {
       const longUrl = await rawExchange(url, `GET /api/leads/?search=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: crm\r\n\r\n`);

@@ -205,7 +205,7 @@ describe('services behind the gateway', () => {
   });
 });
 
-describe('canonical paths (api-contract §4)', () => {
+describe('canonical paths (api-contract §2)', () => {
   /** Real routes spelled otherwise: express alone routes each to a handler, the gateway to another entry or none. */
   const MISSPELLED = [
     { service: 'auth', method: 'POST', path: '/api/auth/login' },

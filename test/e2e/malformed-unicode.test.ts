@@ -3,7 +3,7 @@ import type { TenantAdmin } from '../support/tenants';
 import { startWithTenant } from '../support/suite';
 
 /**
- * Malformed Unicode (api-contract §4): a string with an unpaired UTF-16 surrogate (`"\ud800"` in JSON) is a 400
+ * Malformed Unicode (api-contract §2): a string with an unpaired UTF-16 surrogate (`"\ud800"` in JSON) is a 400
  * naming its field on every write of every entity, and nothing is stored (not a 500, not U+FFFD).
  */
 let system: TestSystem, admin: TenantAdmin;

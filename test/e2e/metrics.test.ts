@@ -18,7 +18,7 @@ async function scrape(baseUrl: string): Promise<{ text: string; samples: Sample[
   return { text, samples: parsePrometheus(text) };
 }
 
-describe('GET /metrics (architecture §9)', () => {
+describe('GET /metrics (architecture §5)', () => {
   it('when scraped without any token, then the gateway and every service answer in the Prometheus format, labelled with their name', async () => {
     for (const [name, url] of [['gateway', system.gatewayMetricsUrl], ...Object.values(system.services).map((s) => [s.name, s.url])] as const) {
       const { samples } = await scrape(url);

@@ -6,7 +6,7 @@ import type { TestSystem } from '../support/system';
 import { eventually, type TenantAdmin } from '../support/tenants';
 
 /**
- * Traces (issue 23.4, architecture §9, Traces): W3C trace context from the client through the gateway, the service and
+ * Traces (issue 23.4, architecture §5, Traces): W3C trace context from the client through the gateway, the service and
  * the broker to the services handling the events, exported over OTLP; nothing without an endpoint.
  */
 const LEAD = { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Analytical Engines', opportunity_amount: '10.00', currency: 'GBP' };

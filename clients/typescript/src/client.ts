@@ -43,7 +43,7 @@ type CrmMethod<Method extends HttpMethod> = <Path extends PathsWithMethod<paths,
 
 type ReadPath = PathsWithMethod<paths, 'get'>;
 type ListPage<P extends ReadPath> = paths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer Page } } } } ? Page : never;
-/** The paths whose GET answers a page, `{count, next, previous, results}` (api-contract §4). */
+/** The paths whose GET answers a page, `{count, next, previous, results}` (api-contract §2). */
 export type ListPath = { [P in ReadPath]: ListPage<P> extends { next: string | null; results: unknown[] } ? P : never }[ReadPath];
 export type ListItem<P extends ListPath> = ListPage<P> extends { results: (infer Item)[] } ? Item : never;
 

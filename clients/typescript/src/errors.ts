@@ -1,6 +1,6 @@
 import type { components } from './generated/openapi';
 
-/** An error answer's body as the contract has it (api-contract §4): `{detail}` or `{error: true, errors}`. */
+/** An error answer's body as the contract has it (api-contract §2): `{detail}` or `{error: true, errors}`. */
 export type CrmErrorBody = components['schemas']['Error'] | components['schemas']['ValidationError'];
 
 /**

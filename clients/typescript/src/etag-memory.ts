@@ -3,7 +3,7 @@ const MAX_RECORDS = 1000;
 const MERGE_PATH = /\/merge\/$/;
 
 /**
- * The last `ETag` seen for each record, by the record's URL (api-contract §10): what a PUT, PATCH or DELETE
+ * The last `ETag` seen for each record, by the record's URL (api-contract §6): what a PUT, PATCH or DELETE
  * of that URL names in `If-Match`, so that it changes only the version this client last saw.
  */
 export class ETagMemory {

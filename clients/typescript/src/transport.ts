@@ -160,7 +160,7 @@ function withAuthorization(request: Request, access: string | undefined): Reques
   return new Request(copy, { headers });
 }
 
-/** 401 `token_not_valid`: the access token expired or was refused (api-contract §4); a refresh may help. */
+/** 401 `token_not_valid`: the access token expired or was refused (api-contract §2); a refresh may help. */
 async function isRejectedToken(response: Response): Promise<boolean> {
   if (response.status !== 401) return false;
   const body: unknown = await response

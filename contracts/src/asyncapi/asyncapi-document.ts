@@ -35,7 +35,7 @@ function payloadOf(data: z.ZodType | undefined, summary: string): JsonSchema {
   };
 }
 
-/** The channel of the change stream `crm.changes`: every event, retained, read from any point (architecture §7). */
+/** The channel of the change stream `crm.changes`: every event, retained, read from any point (architecture §4). */
 export const CHANGE_STREAM_CHANNEL = 'changes';
 
 /**

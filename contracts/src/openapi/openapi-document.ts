@@ -42,14 +42,14 @@ function errorResponse(description: string, body: JsonSchema = errorBody): Recor
   return { description, content: { 'application/json': { schema: body } } };
 }
 
-/** The request headers of api-contract §10, written out in each operation (the docs page reads parameters as they are). */
+/** The request headers of api-contract §6, written out in each operation (the docs page reads parameters as they are). */
 const HEADER_PARAMETERS = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
     description:
-      'Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within ' +
+      'Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within ' +
       '`IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. ' +
       'Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
@@ -74,7 +74,7 @@ const isWrite = (operation: ApiOperation) => operation.method !== 'get' && opera
 /** A read or change of the record its path names (not a create). */
 const ofOneRecord = (operation: ApiOperation) => operation.record === true && operation.path.includes('/:');
 
-/** The headers of api-contract §10: `Idempotency-Key` on every write, preconditions on a record's routes. */
+/** The headers of api-contract §6: `Idempotency-Key` on every write, preconditions on a record's routes. */
 function headerParameters(operation: ApiOperation): Record<string, unknown>[] {
   const headers: Record<string, unknown>[] = [];
   if (isWrite(operation)) headers.push(HEADER_PARAMETERS.IdempotencyKey);
@@ -122,7 +122,7 @@ function requestBody(operation: ApiOperation): Record<string, unknown> | undefin
   };
 }
 
-/** The operation's answers: its own, then the errors every route of its kind can give (api-contract §4). */
+/** The operation's answers: its own, then the errors every route of its kind can give (api-contract §2). */
 function responses(operation: ApiOperation, route: RouteEntry): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const [status, doc] of Object.entries(operation.responses)) {
@@ -159,7 +159,7 @@ function withSuccessHeaders(operation: ApiOperation, status: number, answer: Rec
   if (status >= 300) return answer;
   const headers: Record<string, unknown> = {};
   if (status === 201 && !operation.createsNothingAddressable) {
-    headers.Location = { description: 'The URL path of what was created (api-contract §4).', required: true, schema: { type: 'string', pattern: '^/api/.*/$' } };
+    headers.Location = { description: 'The URL path of what was created (api-contract §2).', required: true, schema: { type: 'string', pattern: '^/api/.*/$' } };
   }
   if (operation.record && status !== 204) headers.ETag = { $ref: '#/components/headers/ETag' };
   if (isWrite(operation)) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };

@@ -10,12 +10,12 @@ import type { RequestHandler } from 'express';
 const BROTLI_QUALITY = 4;
 
 /**
- * Compresses the gateway's answers (api-contract §4) with the `compression` middleware: brotli or gzip,
+ * Compresses the gateway's answers (api-contract §2) with the `compression` middleware: brotli or gzip,
  * as `Accept-Encoding` asks (brotli when both are accepted), with `Vary: Accept-Encoding`. Left as they
  * are: answers under `minBytes` (by their Content-Length), types already compressed (images, zip,
  * `application/octet-stream`: compressible types only), `Cache-Control: no-transform`, and HEAD answers,
  * whose headers describe the uncompressed answer. ETags pass unchanged: they name the record's version,
- * whatever the coding (api-contract §4).
+ * whatever the coding (api-contract §2).
  *
  * Each write is flushed: the proxy writes an upstream answer as its chunks arrive, so an export's rows
  * reach the client as the service sends them instead of when the compressor's window fills (a sync flush

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { matchRoute, methodsOfPath } from '../routing/route-matcher';
 import type { RouteEntry } from '../routing/route-table';
 
-/** What a page may send besides the CORS-safelisted headers: its credential and the headers of api-contract §4 and §10. */
+/** What a page may send besides the CORS-safelisted headers: its credential and the headers of api-contract §2 and §6. */
 const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, X-Request-Id';
 /** What a page may read besides the CORS-safelisted headers (Content-Type, Cache-Control…). */
 const EXPOSED_RESPONSE_HEADERS = [
@@ -21,7 +21,7 @@ const EXPOSED_RESPONSE_HEADERS = [
 ].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
-/** A path whose service answers its preflights, and so its CORS, itself: the public web form, open to the form's own origins (api-contract §12). */
+/** A path whose service answers its preflights, and so its CORS, itself: the public web form, open to the form's own origins (api-contract §8). */
 const answersOwnCors = (table: readonly RouteEntry[], path: string) => matchRoute(table, 'OPTIONS', path) !== undefined;
 
 const isPreflight = (req: Request) => req.method === 'OPTIONS' && req.header('access-control-request-method') !== undefined;

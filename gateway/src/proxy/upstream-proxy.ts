@@ -90,7 +90,7 @@ function answerUnavailable(res: Response): void {
 }
 
 /**
- * 504 `{detail}` after an upstream timeout (api-contract §10): the service may still finish and commit, so
+ * 504 `{detail}` after an upstream timeout (api-contract §6): the service may still finish and commit, so
  * this is never the 503 that invites a blind retry; a client retries with its `Idempotency-Key`.
  */
 function answerTimedOut(res: Response): void {
@@ -102,7 +102,7 @@ function answerTimedOut(res: Response): void {
  * gateway never parses one, so multipart uploads pass byte for byte); an unreachable or failing upstream
  * answers 503 `{detail}`, one that went silent past `timeoutMs` 504 `{detail}`.
  *
- * Retries (api-contract §10): a request the service cannot have seen is sent again, whatever its method, with
+ * Retries (api-contract §6): a request the service cannot have seen is sent again, whatever its method, with
  * a short backoff for up to `retryForMs` — so a service restarting (rolling update, the local process
  * system where nothing replaces a stopped service) delays requests instead of failing them; a read or a
  * keyed write is also sent again when its connection was lost before any answer (`safeToSendAgain`).
@@ -252,7 +252,7 @@ async function readRequestBody(req: Request): Promise<RequestBody> {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether a failed attempt may be sent again (api-contract §10): a request the service cannot have seen; or,
+ * Whether a failed attempt may be sent again (api-contract §6): a request the service cannot have seen; or,
  * after a connection lost before any answer (a service that crashed mid-request may have acted on it),
  * a read, or a write carrying an `Idempotency-Key` (the service answers a repeat with the first answer).
  */

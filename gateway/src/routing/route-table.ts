@@ -39,7 +39,7 @@ function entityRoute(resource: string, service: UpstreamService, methods: readon
   return { methods, path: `/api/${resource}/${subpath}`, service, scope: `${resource}:${access}`, bucket: access, auth: 'credential' };
 }
 
-/** What every entity has: its custom-field definitions, its collection, its records, and their notes and files (api-contract §4, §5, §13). */
+/** What every entity has: its custom-field definitions, its collection, its records, and their notes and files (api-contract §2, §3, §9). */
 function recordRoutes(resource: string, service: UpstreamService): RouteEntry[] {
   const route = (methods: readonly string[], subpath: string) => entityRoute(resource, service, methods, subpath);
   return [
@@ -109,7 +109,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...personRoutes('leads', 'leads'),
   entityRoute('leads', 'leads', READ, ':id/submissions/'),
 
-  // web-to-lead (api-contract §12): an admin manages the forms with the leads scopes; anyone posts to a
+  // web-to-lead (api-contract §8): an admin manages the forms with the leads scopes; anyone posts to a
   // form by its public key, limited per address (anon) and per form (FORM_RATE, all addresses together);
   // a browser's CORS preflight is answered by the form (its allowed origins) and counts per address only
   { methods: READ, path: '/api/web-forms/', service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' },

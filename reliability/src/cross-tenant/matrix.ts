@@ -240,7 +240,7 @@ function anonymousCases(operation: PublicOperation, context: MatrixContext, add:
 }
 
 /**
- * A web form's public route (api-contract §12): the victim's active key is public by design (it is in
+ * A web form's public route (api-contract §8): the victim's active key is public by design (it is in
  * their page), so the probes are what must not open it: the keys of its inactive and deleted forms, its
  * form's id and its organisation's id as keys (404), and its active form from a site it does not list (403).
  */

@@ -186,7 +186,7 @@ export async function seedTenant(gatewayUrl: string, label: string, marker: stri
     tags: [marker],
     custom_fields: custom('tasks'),
   });
-  // A note and a file on the main record of every entity (api-contract §13).
+  // A note and a file on the main record of every entity (api-contract §9).
   const mainRecords: Record<Entity, string> = { leads: lead.id, contacts: contact.id, accounts: account.id, opportunities: opportunity.id, tasks: task.id };
   const notes = {} as Record<Entity, string>;
   const attachments = {} as Record<Entity, string>;

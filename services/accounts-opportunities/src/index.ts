@@ -12,7 +12,7 @@ import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
 
 const findAccounts = (db: Db, tenantId: string, ids: readonly string[]) => findRecords(db, ACCOUNTS, tenantId, ids);
 
-/** Accounts, opportunities and tasks, each with tags and custom fields (architecture §1, api-contract §5). */
+/** Accounts, opportunities and tasks, each with tags and custom fields (architecture §1, api-contract §3). */
 export const accountsOpportunitiesService = defineService({
   name: 'accounts-opportunities',
   schema: 'accounts_opportunities',
@@ -21,7 +21,7 @@ export const accountsOpportunitiesService = defineService({
   migrations: accountsOpportunitiesMigrations,
   publishesEvents: true,
   replicas: [profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)],
-  // Its records name accounts, contacts and opportunities a lead conversion may still be making (api-contract §6).
+  // Its records name accounts, contacts and opportunities a lead conversion may still be making (api-contract §4).
   namesConvertedRecords: true,
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
   routes: (context) =>

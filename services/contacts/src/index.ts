@@ -10,7 +10,7 @@ import { contactImportExportRoutes } from './import-export/contact-import-export
 import { contactMergeOperation, contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
 
-/** Contacts, their tags, custom fields, notes and files, and their links to leads (architecture §1, api-contract §5). */
+/** Contacts, their tags, custom fields, notes and files, and their links to leads (architecture §1, api-contract §3). */
 export const contactsService = defineService({
   name: 'contacts',
   schema: 'contacts',
@@ -19,7 +19,7 @@ export const contactsService = defineService({
   migrations: contactsMigrations,
   publishesEvents: true,
   replicas: [profileReplica, accountReplica],
-  // A contact's account may be one a lead conversion is still making (api-contract §6).
+  // A contact's account may be one a lead conversion is still making (api-contract §4).
   namesConvertedRecords: true,
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: (deps) => dispatchByType(deps.clock) },
   routes: (deps) =>

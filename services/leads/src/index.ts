@@ -27,7 +27,7 @@ const onEvent: EventHandler = async (event, manager) => {
   await HANDLERS[event.type]?.(event, manager);
 };
 
-/** Leads, their tags, custom fields, notes and files, their conversion, and the web forms that post them (architecture §1, api-contract §5, §6, §12). */
+/** Leads, their tags, custom fields, notes and files, their conversion, and the web forms that post them (architecture §1, api-contract §3, §4, §8). */
 export const leadsService = defineService({
   name: 'leads',
   schema: SCHEMA,

@@ -6,7 +6,7 @@ import type { LeadStatus } from '../src/leads/leads.schemas';
 import { leadsMigrations } from '../src/migrations';
 
 /**
- * api-contract §10: the database itself keeps a converted lead converted, so a code path that forgets the
+ * api-contract §6: the database itself keeps a converted lead converted, so a code path that forgets the
  * rule (or plain SQL) cannot break it.
  */
 const SCHEMA = 'leads_status_guard_test';

@@ -38,7 +38,7 @@ export function requireDeleteRight(caller: Caller, record: RecordOwnership): voi
 }
 
 /**
- * Only an admin may give a record to someone else (api-contract §5); a member may name themselves, or keep
+ * Only an admin may give a record to someone else (api-contract §3); a member may name themselves, or keep
  * the current owner. `wanted` undefined: the body does not assign.
  */
 export function checkAssignment(caller: Caller, wanted: string | undefined, currentOwner: string | undefined, noun = 'record'): void {

@@ -50,7 +50,7 @@ export const boolFlag = (fallback: boolean) =>
 const MIB = 1024 * 1024;
 
 /**
- * A number of bytes uploads may hold at once. The largest upload (an attachment of 10 MiB, api-contract §5, and
+ * A number of bytes uploads may hold at once. The largest upload (an attachment of 10 MiB, api-contract §3, and
  * the byte past it that tells it is too large) must fit, or it would be refused forever.
  */
 const uploadBytes = (fallback: number) =>
@@ -94,7 +94,7 @@ export const duration = (fallback: string) =>
 const otlpProtocol = z.enum(['http/protobuf', 'http/json']);
 
 /**
- * OpenTelemetry's standard settings, those this code reads itself (architecture §9, Traces): tracing is off, no SDK
+ * OpenTelemetry's standard settings, those this code reads itself (architecture §5, Traces): tracing is off, no SDK
  * started, unless an endpoint is set. The exporter reads its other standard ones (OTEL_EXPORTER_OTLP_HEADERS,
  * _TIMEOUT, _COMPRESSION, …) from the process environment itself.
  */
@@ -147,7 +147,7 @@ export const commonConfig = {
     .max(200)
     .default(10)
     .describe(
-      "Connections in each service replica's pool. Each replica opens at most this many, plus one LISTEN connection for its outbox relay: see the README's connection budget.",
+      "Connections in each service replica's pool. Each replica opens at most this many, plus one LISTEN connection for its outbox relay: see the connection budget in docs/operations.md §6.",
     ),
   DATABASE_STATEMENT_TIMEOUT: duration('60s').describe(
     "PostgreSQL's statement_timeout for the service's queries: a statement running longer is cancelled (the request answers 503). Migrations have none.",
@@ -222,7 +222,7 @@ export const commonConfig = {
     .default('crm')
     .describe('Prefix of exchange and queue names: <ns>.events, <ns>.dlx, <ns>.changes, <ns>.<service>.'),
   CHANGE_STREAM_MAX_AGE: duration('7d').describe(
-    'How long the change stream <ns>.changes keeps every event (a number and s, m, h or d), for consumers reading history (architecture §7). Applied when the stream is first declared; change a running one by a RabbitMQ policy.',
+    'How long the change stream <ns>.changes keeps every event (a number and s, m, h or d), for consumers reading history (architecture §4). Applied when the stream is first declared; change a running one by a RabbitMQ policy.',
   ),
   CHANGE_STREAM_MAX_BYTES: z.coerce
     .number()

@@ -4,7 +4,7 @@ import { errorChain } from './database-unavailable';
 /** deadlock_detected and serialization_failure: the transaction lost a race, not the argument. */
 const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
 
-/** True when a transaction failed only because a concurrent one won (api-contract §10): run again, it succeeds. */
+/** True when a transaction failed only because a concurrent one won (api-contract §6): run again, it succeeds. */
 export function isTransactionConflict(error: unknown): boolean {
   return errorChain(error).some(({ code }) => typeof code === 'string' && CONFLICT_SQLSTATES.has(code));
 }
@@ -15,7 +15,7 @@ export const CONFLICT_ATTEMPTS = 5;
 /**
  * Every transaction of `dataSource` that fails on a deadlock or a serialization failure runs again, up
  * to `CONFLICT_ATTEMPTS` times with a short random pause (the two losers of a deadlock should not meet
- * again), so such a race never reaches a client as a 500 (api-contract §10); past that it is a 503. The work
+ * again), so such a race never reaches a client as a 500 (api-contract §6); past that it is a 503. The work
  * of a transaction is its database statements only, rolled back with it, so running it again is safe.
  */
 export function retryConflictsIn(dataSource: DataSource): void {

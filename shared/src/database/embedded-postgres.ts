@@ -17,7 +17,7 @@ export interface EmbeddedPostgres {
 }
 
 /**
- * The embedded default of architecture §9: a PGlite database (PostgreSQL compiled to WebAssembly, in this
+ * The embedded default of architecture §5: a PGlite database (PostgreSQL compiled to WebAssembly, in this
  * process) kept in `<dataDir>/<schema>/`, served on a local port with the PostgreSQL wire protocol, so
  * the service's code talks to it exactly as to a server.
  *

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from './database';
 import type { PageRows, PageStart, PageWindow } from './page-rows';
 
 /**
- * Reads in one snapshot (api-contract §10): every statement of `read` runs in one REPEATABLE READ READ ONLY
+ * Reads in one snapshot (api-contract §6): every statement of `read` runs in one REPEATABLE READ READ ONLY
  * transaction and sees the database as of its first, so what it puts together (a list's count and page,
  * a record and the names its view shows from a replica) agrees whatever commits meanwhile. It costs one
  * connection for the statements (one after the other) plus the BEGIN and COMMIT round trips. On the

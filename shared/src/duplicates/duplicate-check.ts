@@ -13,7 +13,7 @@ const personFields = {
 };
 
 /**
- * The body of `POST /api/<entity>/duplicates/`: the fields of api-contract §6 (leads add `company_name`), each
+ * The body of `POST /api/<entity>/duplicates/`: the fields of api-contract §4 (leads add `company_name`), each
  * optional, unknown fields refused. A check is a POST so an e-mail or phone never goes in a URL.
  */
 export const duplicateCheckBody = {

@@ -1,5 +1,5 @@
 /**
- * What a duplicate check looks for (api-contract §6), from a check's body or from a stored record: e-mail
+ * What a duplicate check looks for (api-contract §4), from a check's body or from a stored record: e-mail
  * (stored lower-cased, so compared as is), phone on its last 10 digits when it has at least 7, the
  * person's first and last name together (case-insensitive), and the company only when no person name
  * is given. A value that cannot match (a short phone, a first name alone) is simply not looked for.

@@ -49,7 +49,7 @@ const oneOf = (values: readonly unknown[]): string => (values.length === 1 ? `Mu
 
 /**
  * The message of every kind of zod issue a schema does not word itself (`z.config({ customError })`), in the
- * words our own messages use (api-contract §4): a client reads "Must be a string.", never "Invalid input:
+ * words our own messages use (api-contract §2): a client reads "Must be a string.", never "Invalid input:
  * expected string, received array". A message a schema sets (`z.string('…')`, `.max(n, '…')`, a
  * refinement's) takes precedence.
  */

@@ -2,7 +2,7 @@ import { z, type ZodError } from 'zod';
 import { ValidationError, type FieldErrors, type FieldMessage } from './app-error';
 import { plainMessage } from './plain-messages';
 
-// Every message zod gives is in plain words, whichever schema, service or parse it comes from (api-contract §4);
+// Every message zod gives is in plain words, whichever schema, service or parse it comes from (api-contract §2);
 // one a schema words itself wins over this.
 z.config({ customError: plainMessage });
 

@@ -24,7 +24,7 @@ const recordEvents = (entity: string, producer: string, label: string): Catalogu
   },
 ];
 
-/** Every event the platform publishes (architecture §7); the AsyncAPI document and the message pacts are built from it. */
+/** Every event the platform publishes (architecture §4); the AsyncAPI document and the message pacts are built from it. */
 export const EVENT_CATALOGUE: readonly CatalogueEntry[] = [
   { type: 'profile.created', producer: 'auth', summary: 'A user joined a tenant: `{id, user_id, email, role, sales_access, version}`.' },
   { type: 'profile.updated', producer: 'auth', summary: "A profile's role or sales access changed." },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `lead.converted` (api-contract §6): written by leads in the transaction that marks the lead converted;
+ * `lead.converted` (api-contract §4): written by leads in the transaction that marks the lead converted;
  * accounts-opportunities creates the account and the opportunity, contacts the contact, each
  * idempotently by the ids leads allocated, so a redelivered message creates nothing twice.
  */

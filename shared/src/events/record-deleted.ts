@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `<entity>.deleted` (api-contract §6, architecture §7): the record is gone for good. `assigned_to` lists every owner it
+ * `<entity>.deleted` (api-contract §4, architecture §4): the record is gone for good. `assigned_to` lists every owner it
  * had (one for a plain delete, more for the merged-away record of a merge); `version` is one past its
  * last change. `merged_into` names the keeper when a merge deleted it (null for a plain delete; absent
  * in events written before it existed): a consumer that gets this before the `<entity>.merged` moves

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `lead.merged` / `contact.merged` (api-contract §6): written by the owning service in the transaction that
+ * `lead.merged` / `contact.merged` (api-contract §4): written by the owning service in the transaction that
  * merges two records (subject: the kept record). Every other service moves what it holds that points
  * to `merged_id` onto `keeper_id` (tasks, opportunities' `lead_id` and `contact_ids`, contact-lead
  * links, a converted lead's `contact_id`), and remembers the redirect, so a link to `merged_id` that

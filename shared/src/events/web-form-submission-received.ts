@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `web_form_submission.received` (api-contract §12): written by leads in the transaction that stores a
+ * `web_form_submission.received` (api-contract §8): written by leads in the transaction that stores a
  * visitor's submission (subject: the submission). The lead it made is announced by its own
  * `lead.created` in the same transaction; a submission that joined an open lead changes nothing of it.
  */

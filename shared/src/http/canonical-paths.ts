@@ -16,7 +16,7 @@ const looseSegments = (path: string): string[] => path.toLowerCase().replace(/\/
 /**
  * Whether a path's segments spell a template's exactly: literal segments as written, case and trailing
  * slash included; a `:name` segment takes any one non-empty segment. The one rule the gateway and every
- * service match paths by (api-contract §4: paths are canonical). Both split once by `pathSegments`.
+ * service match paths by (api-contract §2: paths are canonical). Both split once by `pathSegments`.
  */
 export function spellsSegments(template: readonly string[], path: readonly string[]): boolean {
   return template.length === path.length && template.every((segment, index) => (segment.startsWith(':') ? path[index] !== '' : segment === path[index]));

@@ -4,7 +4,7 @@ import { AppError, PayloadTooLargeError, ValidationError } from '../errors';
 
 /**
  * What node's HTTP parser refuses before any handler sees the request, as the contract's answer (api-contract
- * §4): a request line or headers past node's limit (16 KB) 431, chunk extensions past theirs 413, a request
+ * §2): a request line or headers past node's limit (16 KB) 431, chunk extensions past theirs 413, a request
  * that took too long to arrive 408, anything else that is not HTTP 400.
  */
 function refusalOf(error: NodeJS.ErrnoException): AppError {

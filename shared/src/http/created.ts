@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 
 /**
- * Answers a create (api-contract §4): 201 with what `create` made, and its own URL in `Location`, which a
- * repeat of a keyed request gets again with the rest of the answer (§10). The status is set before the
+ * Answers a create (api-contract §2): 201 with what `create` made, and its own URL in `Location`, which a
+ * repeat of a keyed request gets again with the rest of the answer (§6). The status is set before the
  * write: a repeat after a crash that fell between the write's commit and its answer gets the status the
  * route had set by then (docs/safe-writes.md).
  */

@@ -60,7 +60,7 @@ export const optionalEmail = z
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
-/** A money amount (api-contract §5): a decimal string or number ≥ 0 with at most 2 places, stored as "1250.00". */
+/** A money amount (api-contract §3): a decimal string or number ≥ 0 with at most 2 places, stored as "1250.00". */
 export const amountField = z
   .union([z.string(), z.number()], requiredOr('A valid amount is required.'))
   .nullable()

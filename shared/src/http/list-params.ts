@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationQuery } from './pagination';
 import { timestampLowerBound, timestampUpperBound } from './query-params';
 
-/** The query parameters every record list takes (api-contract §4), whatever the entity. */
+/** The query parameters every record list takes (api-contract §2), whatever the entity. */
 export const recordListParams = {
   ...paginationQuery,
   /** Comma-separated; a record matches when it has any of them. */

@@ -18,7 +18,7 @@ const problemOf = (text: string) => MALFORMED.find((malformed) => malformed.test
 /**
  * A body or query value (or key) the database could not store as sent is the client's mistake, never a
  * 500 or a silently changed value: refused up front, 400 on that field, one rule for every entity
- * (api-contract §4). The walk is iterative: a body may be nested far deeper than the call stack.
+ * (api-contract §2). The walk is iterative: a body may be nested far deeper than the call stack.
  * Text that is well-formed is then put in Unicode's composed form (NFC), in the body here and in the
  * query by `normalizedQuery`, so "Müller" typed on any system is stored, searched and matched alike.
  */

@@ -50,7 +50,7 @@ export interface PageEnvelope<T> {
 const NOT_A_CURSOR = 'Not a cursor of this list and query: follow the next and previous links as they are given.';
 
 /**
- * A list's cursors (api-contract §11): the position of a page's edge row, with the page's number and size,
+ * A list's cursors (api-contract §7): the position of a page's edge row, with the page's number and size,
  * sealed (AES-256-GCM) with a key every replica of every service derives from the internal-token secrets, so
  * a cursor is opaque to clients and cannot be forged. It is bound to the tenant, the list's path and its
  * query (all but `page` and `cursor`): used with another tenant, list, filter or order it does not open,

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { ValidationError } from '../errors';
 
-/** Routes anyone may post to (a web form on a tenant's site, api-contract §12): their bodies are read here, not as JSON. */
+/** Routes anyone may post to (a web form on a tenant's site, api-contract §8): their bodies are read here, not as JSON. */
 export const PUBLIC_PATH_PREFIX = '/api/public/';
 /** The most a public body may hold: a form's fields, never a file. */
 export const PUBLIC_BODY_LIMIT = 16 * 1024;

@@ -37,7 +37,7 @@ export const timestampLowerBound = timestampBound(
 );
 
 /**
- * `__lte`: a date is the end of that day (UTC), so `__gte=D&__lte=D` is the whole day D (api-contract §4). The
+ * `__lte`: a date is the end of that day (UTC), so `__gte=D&__lte=D` is the whole day D (api-contract §2). The
  * end is the day's last microsecond, PostgreSQL's finest time, so `<=` it is exactly `<` the next midnight.
  */
 export const timestampUpperBound = timestampBound(

@@ -33,7 +33,7 @@ export interface ServiceAppOptions {
   routes: Router;
   /** Largest JSON body accepted. */
   jsonLimit?: string;
-  /** Where `Idempotency-Key`s are kept (api-contract §10); without it the header is ignored. */
+  /** Where `Idempotency-Key`s are kept (api-contract §6); without it the header is ignored. */
   idempotency?: Omit<IdempotencyOptions, 'logger'>;
   /** The bytes uploads may hold at once (`receiveSingleFile`); without it only each file's own maximum bounds them. */
   uploads?: UploadBytesLimits;
@@ -44,7 +44,7 @@ export interface ServiceAppOptions {
 /**
  * The HTTP shell every service shares: request id, access log, request metrics, health probes and
  * `/metrics` (no token, for the orchestrator and the scraper), a server span per request when tracing,
- * internal-token check, no path that only resembles a route (api-contract §4: paths are canonical), JSON
+ * internal-token check, no path that only resembles a route (api-contract §2: paths are canonical), JSON
  * bodies, no malformed text (NUL, unpaired surrogates) in bodies and queries, idempotency keys, the bound
  * on upload bytes in flight, the service's routes, then the contract's 404 and error bodies.
  */

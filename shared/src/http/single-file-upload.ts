@@ -91,7 +91,7 @@ export async function receiveSingleFile(req: Request, res: Response, options: { 
       resolve({ originalName: received.originalname, mimeType: received.mimetype, content: received.buffer });
     });
   });
-  // A keyed upload's fingerprint takes the file's bytes (api-contract §10); a repeat is answered here.
+  // A keyed upload's fingerprint takes the file's bytes (api-contract §6); a repeat is answered here.
   await takeUploadKey(res, [Buffer.from(field), Buffer.from(file.originalName), file.content]).catch((error: unknown) => {
     throw error instanceof InvalidKeyError ? new UploadRefusedError(InvalidKeyError.FIELD, InvalidKeyError.REASON) : error;
   });

@@ -3,7 +3,7 @@ import { AppError, ForbiddenError, ValidationError, type FieldErrors } from '../
 import type { ImportRowError } from './import-contract';
 
 /**
- * The CSV columns of an entity (api-contract §8): its writable field names, `cf_<key>` for each custom field
+ * The CSV columns of an entity (api-contract §5): its writable field names, `cf_<key>` for each custom field
  * of the tenant, and `id` / `created_at`, which an export writes and an import ignores (an import always
  * creates). A cell is text; `list` cells hold several values separated by `;`, `integer` cells a whole
  * number. An empty cell is a field not given (the create's default applies).
@@ -17,7 +17,7 @@ export interface ImportColumns {
   ownerField: string;
   /**
    * Where a row refused for want of a name (the API's `non_field_errors`: a record needs one) is reported:
-   * a row error names the column to fill in (api-contract §10).
+   * a row error names the column to fill in (api-contract §6).
    */
   nameField: string;
 }

@@ -17,7 +17,7 @@ import { z } from 'zod';
 export const IMPORT_ENTITIES = ['leads', 'contacts'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
-/** Limits of one imported file (api-contract §8), for leads and contacts alike: past them, 413. */
+/** Limits of one imported file (api-contract §5), for leads and contacts alike: past them, 413. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
 
@@ -58,7 +58,7 @@ export const importRows = z.strictObject({
 export type ImportRows = z.infer<typeof importRows>;
 
 /**
- * An import row error (api-contract §8): `row` is the 1-based data row, 0 for the header line or the file as a whole;
+ * An import row error (api-contract §5): `row` is the 1-based data row, 0 for the header line or the file as a whole;
  * `field` the column to fix (for a custom field, `cf_<key>`), `file` (the upload's field) for a file that
  * cannot be read, or `non_field_errors` when no one column can fix it (a row whose number of cells is not
  * the header's).
@@ -70,7 +70,7 @@ export const importRowError = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowError>;
 
-/** The preview's answer (api-contract §8). `header_error`: an unknown or repeated column fails the whole file. */
+/** The preview's answer (api-contract §5). `header_error`: an unknown or repeated column fails the whole file. */
 export const importReport = z.object({
   header_error: z.string().nullable(),
   summary: z.object({ total: z.number().int(), valid: z.number().int(), invalid: z.number().int() }),

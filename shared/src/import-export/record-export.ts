@@ -49,7 +49,7 @@ export function exportQueryOf(options: { table: string; columns: string; where: 
 }
 
 /**
- * Streams every row of `query` as the export's CSV file (api-contract §8): a BOM and the `columns` line,
+ * Streams every row of `query` as the export's CSV file (api-contract §5): a BOM and the `columns` line,
  * then one line of cells per row. Written here, where the rows are read, rather than handed on as data
  * for import-export to re-encode: each row is serialised once, and import-export passes the bytes on.
  *

@@ -27,7 +27,7 @@ export interface ExportedRow {
 
 /**
  * An exporter from a table of cells (column → the row's cell): columns `id`, the table's, `cf_<key>`
- * per custom field of the tenant, `created_at` (api-contract §8), each cell as an import reads it back.
+ * per custom field of the tenant, `created_at` (api-contract §5), each cell as an import reads it back.
  *
  * Cells read the row the cursor gives, not the entity's API record: besides the allocations saved, the
  * record's builder is also where a bulk commit keeps 5,000 records alive, which makes V8 allocate its

@@ -75,7 +75,7 @@ interface CheckedImport<Values> {
 }
 
 /**
- * Reads and validates a whole file with the entity's own rules (api-contract §8): the header (unknown or
+ * Reads and validates a whole file with the entity's own rules (api-contract §5): the header (unknown or
  * repeated column: `header_error`, the file fails), then every row, reporting every bad cell.
  * Run it inside the transaction that will store the rows: the definitions read stay locked.
  */

@@ -1,5 +1,5 @@
 /**
- * CSV as an export writes it (api-contract §8): RFC 4180 quoting, CRLF line ends, and every cell a spreadsheet
+ * CSV as an export writes it (api-contract §5): RFC 4180 quoting, CRLF line ends, and every cell a spreadsheet
  * would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a CR) prefixed with `'`.
  */
 export const CSV_BOM = '\uFEFF';

@@ -53,7 +53,7 @@ function checkMergeRequest(caller: Caller, keeperId: string, mergeId: string): v
 }
 
 /**
- * Merges `mergeId` into `keeperId` (api-contract §6), in one transaction: both rows are
+ * Merges `mergeId` into `keeperId` (api-contract §4), in one transaction: both rows are
  * locked in id order (two merges of one pair, either way round, queue instead of deadlocking; the
  * second finds one record gone: 404); either hidden or missing: 404; no right to delete the merged-away
  * record: 403. The keeper takes the combined values (`<entity>.updated` when they changed), notes,

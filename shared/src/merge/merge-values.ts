@@ -1,5 +1,5 @@
 /**
- * The values of a merge (api-contract §6): the keeper's values win; a blank group of the keeper is filled from
+ * The values of a merge (api-contract §4): the keeper's values win; a blank group of the keeper is filled from
  * the merged-away record as a whole (a name is first and last name together, an amount comes with its
  * currency); tags are combined; custom fields the keeper lacks are taken. Pure: the caller stores it.
  */

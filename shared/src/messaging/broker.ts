@@ -129,7 +129,7 @@ export class Broker {
       return inProcessBus(inProcessJournal).connect();
     }
     return amqp.connect(url, {
-      noDelay: true, // Nagle's algorithm costs ~40 ms per hop (architecture §7)
+      noDelay: true, // Nagle's algorithm costs ~40 ms per hop (architecture §4)
       timeout: CONNECT_TIMEOUT_MS,
       clientProperties: { connection_name: this.options.connectionName ?? `${this.options.namespace}:${process.pid}` },
     });

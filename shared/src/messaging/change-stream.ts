@@ -5,7 +5,7 @@ import { MalformedEventError, parseEvent, type CrmEvent } from './envelope';
 import type { TopologyNames } from './topology';
 
 /**
- * The change stream `<ns>.changes` (architecture §7): a RabbitMQ stream bound to the events exchange with `#`,
+ * The change stream `<ns>.changes` (architecture §4): a RabbitMQ stream bound to the events exchange with `#`,
  * so every event published is retained, in publish order, for CHANGE_STREAM_MAX_AGE or until the stream
  * holds CHANGE_STREAM_MAX_BYTES. A reader attaches at `first`, a time or an offset and reads on from there;
  * the in-process bus keeps the same stream for the embedded mode.
@@ -29,7 +29,7 @@ export function changeStreamArguments(retention: ChangeStreamRetention): Record<
 /**
  * Declares the stream and binds it to the events exchange. A stream declared before with other retention
  * keeps it (RabbitMQ refuses to redeclare with other arguments): change a running one by a policy
- * (`max-age`, `max-length-bytes`), see the README.
+ * (`max-age`, `max-length-bytes`), see docs/events.md §3.
  */
 export async function declareChangeStream(connection: ChannelModel, names: TopologyNames, retention: ChangeStreamRetention, logger: Logger): Promise<void> {
   // A channel of its own: a refused redeclaration closes the channel it was made on.
@@ -74,8 +74,8 @@ export interface ChangeStreamReading {
 /**
  * Reads a change stream on a connection: an amqplib one (needing read rights only: nothing is declared), a
  * `Broker`, or the in-process bus through it (the same code). Changes come in stream order: the order they
- * were published, a record's in version order but when relays of two replicas publish at once (README,
- * Events). Attached at an offset, a reader skips anything before it
+ * were published, a record's in version order but when relays of two replicas publish at once (docs/events.md
+ * §3). Attached at an offset, a reader skips anything before it
  * (the broker reads whole chunks; RabbitMQ 3.10 filters them itself, a reader should not depend on it).
  */
 export async function readChangeStream(

@@ -29,7 +29,7 @@ export interface EventConsumerOptions {
   /**
    * How many times a failing message is returned before the consumer dead-letters it (EVENT_DELIVERY_LIMIT),
    * so it is handled at most deliveryLimit + 1 times. Default 5. Counted from the broker's `x-delivery-count`,
-   * not declared on the queue: a setting changes it, not a redeclaration (architecture §7).
+   * not declared on the queue: a setting changes it, not a redeclaration (architecture §4).
    */
   deliveryLimit?: number;
   /** Called after an event's handling committed and before its ack (fault-injection tests crash here). */

@@ -7,7 +7,7 @@ export interface EventActor {
   profile_id: string;
 }
 
-/** The CloudEvents 1.0 JSON envelope every event travels in (architecture §7). */
+/** The CloudEvents 1.0 JSON envelope every event travels in (architecture §4). */
 export interface CrmEvent<T = Record<string, unknown>> {
   specversion: '1.0';
   /** A uuid; also the AMQP message id and the consumers' inbox key. */

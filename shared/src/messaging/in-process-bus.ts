@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
 
 /**
- * The in-process bus of the embedded default (architecture §9): the part of RabbitMQ the services use, for
+ * The in-process bus of the embedded default (architecture §5): the part of RabbitMQ the services use, for
  * services running in one process, with the same delivery semantics as the RabbitMQ adapter: topic
  * exchanges (`*`, `#`), durable queues, publisher confirms, per-channel prefetch, ack and nack with
  * requeue, a delivery limit (`x-delivery-limit`, counted in `x-delivery-count` as quorum queues do)

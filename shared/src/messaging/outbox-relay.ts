@@ -50,7 +50,7 @@ type WakeReason = 'notify' | 'connected' | 'stop' | 'timeout';
  * only then marked, all in one transaction. A crash or broker failure anywhere before the commit
  * leaves them unpublished for the next try; SKIP LOCKED lets several replicas share the work. Batches
  * are published in order on one channel, each committing once its own messages are confirmed; a batch
- * that fails is republished after the ones that were in flight with it (at least once, as architecture §7).
+ * that fails is republished after the ones that were in flight with it (at least once, as architecture §4).
  */
 export class OutboxRelay {
   private readonly dataSource: DataSource;

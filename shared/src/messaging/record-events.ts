@@ -24,7 +24,7 @@ export interface RecordChange {
 }
 
 /**
- * A record as its `<entity>.created|updated` events carry it (architecture §7), and as its owner's internal
+ * A record as its `<entity>.created|updated` events carry it (architecture §4), and as its owner's internal
  * lookup answers it: the record as the API shows it, with its version, so a consumer keeping a copy
  * applies newer versions only.
  */

@@ -1,5 +1,5 @@
 /**
- * The broker objects of one namespace (architecture §7). Everything is prefixed so a test run or a second
+ * The broker objects of one namespace (architecture §4). Everything is prefixed so a test run or a second
  * installation on the same RabbitMQ never touches another's queues.
  */
 export function topologyNames(namespace: string) {
@@ -12,7 +12,7 @@ export function topologyNames(namespace: string) {
     deadLetterQueue: `${namespace}.dead-letter`,
     /**
      * Stream bound to the events exchange with `#`: every event published is also retained here (by age and
-     * size), so a consumer can read the history from `first`, a time or an offset (architecture §7).
+     * size), so a consumer can read the history from `first`, a time or an offset (architecture §4).
      */
     changeStream: `${namespace}.changes`,
     /** The one durable queue of a consuming service. */

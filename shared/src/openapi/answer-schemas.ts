@@ -5,7 +5,7 @@ import { z } from 'zod';
  * response schemas) and the views' types are read off them, so a view and its documentation cannot part.
  */
 export const idSchema = z.uuid();
-/** ISO 8601 in UTC with milliseconds (api-contract §5). */
+/** ISO 8601 in UTC with milliseconds (api-contract §3). */
 export const timestampSchema = z.iso.datetime();
 /** `YYYY-MM-DD`. */
 export const dateSchema = z.iso.date();
@@ -17,7 +17,7 @@ export const profileRefSchema = z.strictObject({ id: idSchema, email: z.string()
 /** A linked record as `{id, name}` (name null for a reader who may not open it). */
 export const namedRefSchema = z.strictObject({ id: idSchema, name: z.string().nullable() });
 
-/** A list's page (api-contract §4): `{count, next, previous, results}`. */
+/** A list's page (api-contract §2): `{count, next, previous, results}`. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.strictObject({ count: z.int().min(0), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
 /** Text a record may leave empty. */

@@ -35,15 +35,15 @@ export interface ApiOperation {
   /** Success and operation-specific answers; the common errors (401, 403, 404, 429, 503…) are added when built. */
   responses: Partial<Record<number, ApiResponseDoc | string>>;
   /**
-   * The operation answers one record with its `ETag` (api-contract §10): a read takes `If-None-Match` (304), a
+   * The operation answers one record with its `ETag` (api-contract §6): a read takes `If-None-Match` (304), a
    * change of the record in the path `If-Match` (412).
    */
   record?: boolean;
-  /** Its 201 carries no `Location`: what it creates has no URL of its own (a web form's submission, an import's rows; api-contract §4). */
+  /** Its 201 carries no `Location`: what it creates has no URL of its own (a web form's submission, an import's rows; api-contract §2). */
   createsNothingAddressable?: boolean;
 }
 
-/** The error bodies of the contract (api-contract §4), shared by every operation. */
+/** The error bodies of the contract (api-contract §2), shared by every operation. */
 export const ERROR_RESPONSES = {
   validation: 'Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed.',
   unauthorized: 'No valid credential: `{detail}`.',

@@ -22,7 +22,7 @@ export interface RecordOperationsOptions {
 const CUSTOM_FILTERS =
   '`cf_<key>=<value>` filters on a custom field marked filterable (typed: a number compares as a number, a checkbox takes true/false, a date YYYY-MM-DD); another one is a 400. Number and date fields also take `cf_<key>__gte` and `cf_<key>__lte`.';
 
-/** List, create, read, replace, change and delete of one entity: the shape every record endpoint shares (api-contract §4). */
+/** List, create, read, replace, change and delete of one entity: the shape every record endpoint shares (api-contract §2). */
 export function recordOperations(options: RecordOperationsOptions): ApiOperation[] {
   const { tag, basePath, noun, body, listQuery, view } = options;
   const item = `${basePath}:id/`;

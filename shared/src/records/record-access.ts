@@ -25,7 +25,7 @@ export async function openRecord<V extends OwnedValues>(
   requireSalesAccess(caller);
   const record = await findRecord(db, table, caller.tenantId, id, forUpdate);
   openedOrNotFound(caller, record && ownershipOf(table, record));
-  // Locked for a write: an If-Match naming another version of it is a 412 (api-contract §10).
+  // Locked for a write: an If-Match naming another version of it is a 412 (api-contract §6).
   if (forUpdate) requireCurrentVersion(id, record!.version);
   return record!;
 }

@@ -35,7 +35,7 @@ export interface RecordHandlers<Input, View> {
 /**
  * `<basePath>` (GET list, POST) and `<basePath><id>/` (GET, PUT, PATCH, DELETE) of one entity, with the
  * entity's custom-field routes mounted first (so `custom-fields` is never read as an id), and the notes
- * and files of its records (api-contract §13). Who may use the entity is checked before anything is
+ * and files of its records (api-contract §9). Who may use the entity is checked before anything is
  * parsed, and a hidden record answers 404 before its body is read.
  */
 export function recordRoutes<V extends OwnedValues, View extends { id: string }, Query extends RecordListQuery, Input extends RecordInput>(

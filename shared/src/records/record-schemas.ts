@@ -3,7 +3,7 @@ import { optionalText, readOnlyFields, requiredOr } from '../http/fields';
 import { orderingParam, recordListParams } from '../http/list-params';
 import { isRealDate, isUuid, uuidParam } from '../http/query-params';
 
-/** Field schemas and query parameters the entities share (api-contract §4, §5). */
+/** Field schemas and query parameters the entities share (api-contract §2, §3). */
 
 export const NAME_MAX = 255;
 export const PHONE_MAX = 32;
@@ -52,7 +52,7 @@ export const idField = z.string(requiredOr(ID_MESSAGE)).refine(isUuid, ID_MESSAG
 /** A reference to another record: an id, or null for none. */
 export const optionalReference = idField.nullable();
 
-/** Server-derived fields every entity shows; in a body, 400 on that field (api-contract §4). */
+/** Server-derived fields every entity shows; in a body, 400 on that field (api-contract §2). */
 export const COMMON_SERVER_FIELDS = ['id', 'org', 'created_by', 'created_at', 'updated_at', 'assigned_to', 'version', 'custom_field_definitions'] as const;
 
 /** The input a body schema produces: every writable field optional (what a missing one means depends on the method). */

@@ -42,7 +42,7 @@ export const ensureReferences = <V extends OwnedValues>(context: RecordsContext,
 
 type Viewing<V extends OwnedValues, View extends { id: string }> = Pick<AnyRecordKind<V, View>, 'views' | 'asSeenBy'>;
 
-/** Views as `caller` is answered them (api-contract §4: no name of a record they may not open). */
+/** Views as `caller` is answered them (api-contract §2: no name of a record they may not open). */
 export const seenBy = <V extends OwnedValues, View extends { id: string }>(db: Db, kind: Viewing<V, View>, caller: Caller, views: View[]): Promise<View[]> =>
   kind.asSeenBy ? kind.asSeenBy(db, caller, views) : Promise.resolve(views);
 

@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import { AppError } from '../errors';
 
 /**
- * ETags from a record's `version` (api-contract §10), for every entity: its view carries the version under a
+ * ETags from a record's `version` (api-contract §6), for every entity: its view carries the version under a
  * symbol (`withVersion`; JSON never shows it), every answer of one record gets a strong `ETag`, a detail
  * GET with a matching `If-None-Match` a 304; a write to the record the path names checks `If-Match`
  * where it locks the record (`requireCurrentVersion`), so a stale one is a 412 and changes nothing.

@@ -21,7 +21,7 @@ export const lookupPath = (type: ReplicatedType): string => `${INTERNAL_PATH_PRE
 /**
  * Leads' lookup of conversions in flight: `POST` `{ids}` → 200 `{ids}`, those among `ids` that a conversion
  * of the caller's tenant handed out (an account, a contact, an opportunity) whose owner has not created
- * the record yet (api-contract §6: a conversion answered `pending`).
+ * the record yet (api-contract §4: a conversion answered `pending`).
  */
 export const CONVERTING_LOOKUP_PATH = `${INTERNAL_PATH_PREFIX}lookup/converting/`;
 export const convertingAnswer = z.object({ ids: z.array(z.uuid()) });

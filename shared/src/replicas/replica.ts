@@ -63,7 +63,7 @@ export function replicatedRecordOf(data: unknown): { id: string; version: number
 }
 
 /**
- * Whether the caller may name a record the replica holds (api-contract §4: ids in a body name records the
+ * Whether the caller may name a record the replica holds (api-contract §2: ids in a body name records the
  * caller may open): a live record of the caller's tenant that they may open.
  */
 export function mayName(caller: Caller, held: HeldRecord | undefined): boolean {
@@ -92,7 +92,7 @@ export interface NamedRef {
 }
 
 /**
- * The views as `reader` may see them (api-contract §4: no view shows the name of a record its reader may not
+ * The views as `reader` may see them (api-contract §2: no view shows the name of a record its reader may not
  * open): each reference at `field` keeps its id, and its name only where the reader may open the
  * record; `held` says who may open each one (a replica, or the service's own table). A view is
  * built once for everyone (its event carries it whole); this is applied to what one caller is answered.

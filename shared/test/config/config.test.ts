@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assertProductionSafe, commonConfig, ConfigError, DEV_INTERNAL_TOKEN_SECRET, loadConfig, port } from '../../src/config';
 
 describe('loading configuration', () => {
-  it('when nothing is set, then the embedded default applies (architecture §9)', () => {
+  it('when nothing is set, then the embedded default applies (architecture §5)', () => {
     const config = loadConfig(commonConfig, {});
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.AMQP_URL).toBeUndefined();

@@ -4,7 +4,7 @@ import { fieldErrorsFromZod } from '../../src/errors';
 /** The message a client reads for `value` in a field of `schema` that does not word its own messages. */
 const messageFor = (schema: z.ZodType, value: unknown) => fieldErrorsFromZod(z.strictObject({ field: schema }).safeParse({ field: value }).error!).field;
 
-describe('validation messages in plain words (api-contract §4)', () => {
+describe('validation messages in plain words (api-contract §2)', () => {
   it.each([
     ['a missing field', z.string(), undefined, 'This field is required.'],
     ['null where it is not allowed', z.string(), null, 'This field may not be null.'],

@@ -12,7 +12,7 @@ const appWith = (routes: Router) =>
     routes,
   });
 
-describe('paths are canonical in every service (api-contract §4)', () => {
+describe('paths are canonical in every service (api-contract §2)', () => {
   let server: RunningServer;
   const reached: string[] = [];
   const answer: RequestHandler = (req, res) => {

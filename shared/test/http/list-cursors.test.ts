@@ -3,7 +3,7 @@ import { ValidationError } from '../../src/errors';
 import { pageEnvelope, pageRequest, useListCursors, type ListPage } from '../../src/http/pagination';
 
 /**
- * The cursors of `next` and `previous` (api-contract §11): sealed with the internal-token secrets, bound
+ * The cursors of `next` and `previous` (api-contract §7): sealed with the internal-token secrets, bound
  * to the tenant, the list and its query; anything else is a 400 on `cursor`, never a page of another list.
  */
 const appWith = (secrets: string[]) => {

@@ -18,7 +18,7 @@ describe('dates in bodies and filters', () => {
   });
 });
 
-describe('created_at bounds (api-contract §4)', () => {
+describe('created_at bounds (api-contract §2)', () => {
   it('when __gte is a date, then it is the start of that day (UTC)', () => {
     expect(timestampLowerBound.parse('2026-11-22')).toBe('2026-11-22T00:00:00Z');
   });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { context, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import { createLogger, loadConfig, setRequestTenant, tracingConfig, Tracing, withRequestId } from '../../src';
 
-/** Every line logged while a request or a message is served names it and its tenant (docs/operations.md, Logs). */
+/** Every line logged while a request or a message is served names it and its tenant (docs/operations.md §12, Logs). */
 function capturedLogger() {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({

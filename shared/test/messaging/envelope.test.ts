@@ -75,7 +75,7 @@ describe('the event envelope', () => {
     ).toThrow(/subject/);
   });
 
-  it('when the names of a namespace are asked for, then they follow architecture §7', () => {
+  it('when the names of a namespace are asked for, then they follow architecture §4', () => {
     const names = topologyNames('crm');
     expect(names.exchange).toBe('crm.events');
     expect(names.deadLetterExchange).toBe('crm.dlx');

@@ -7,7 +7,7 @@ import { waitForProfilesIn } from '../../support/events';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * The inserts lead conversion runs in the service (api-contract §6): by the ids the leads service allocated,
+ * The inserts lead conversion runs in the service (api-contract §4): by the ids the leads service allocated,
  * once each, so a redelivered `lead.converted` creates nothing twice; what they create is an ordinary
  * record through the gateway.
  */

@@ -8,7 +8,7 @@ import { startWithTenant } from '../../support/suite';
 import { listChecks } from '../../support/list-checks';
 
 /**
- * The lists of accounts, opportunities and tasks (api-contract §4): each one's own filters and orderings
+ * The lists of accounts, opportunities and tasks (api-contract §2): each one's own filters and orderings
  * both ways, its bad queries, and what a member's filters may match. What every list does is in
  * `conformance/lists.test.ts`.
  */

@@ -5,7 +5,7 @@ import { announce, create, knownRecord, outboxEvents, publishEvent, read, waitFo
 import { startWithTenant } from '../../support/suite';
 
 /**
- * Merges of contacts and leads (api-contract §6), as the leads and contacts services announce them
+ * Merges of contacts and leads (api-contract §4), as the leads and contacts services announce them
  * (`lead.merged` / `contact.merged`, subject the keeper, plus the merged-away record's `.deleted`):
  * every task and opportunity pointing to the merged-away record moves to the keeper, as a change of
  * the record with its `*.updated` event; the replica remembers the redirect, so a link written later

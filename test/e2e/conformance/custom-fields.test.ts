@@ -6,7 +6,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * Custom fields on every entity (api-contract §5): definitions per tenant and entity at
+ * Custom fields on every entity (api-contract §3): definitions per tenant and entity at
  * `/api/<entity>/custom-fields/`, values checked on every write, `cf_<key>` filters compared by type,
  * the definitions in the detail, a deleted definition's values gone. The cases run for all five entities
  * (`entities.ts`).

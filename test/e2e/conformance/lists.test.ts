@@ -6,7 +6,7 @@ import { createdRecord } from '../../support/api-client';
 import { listChecks } from '../../support/list-checks';
 
 /**
- * Every entity's list (api-contract §4): the envelope, paging by absolute gateway links, the common
+ * Every entity's list (api-contract §2): the envelope, paging by absolute gateway links, the common
  * filters (owner, tags, search, creation time), ordering both ways with ties broken by the id, bad
  * queries, and a member's view: what they may not open is never listed, matched nor counted. Each
  * entity's own filters and orderings are in its own suite.

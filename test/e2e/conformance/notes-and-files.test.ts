@@ -5,7 +5,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * Notes and files on the records of every entity (api-contract §5, §13): the same routes, rules and
+ * Notes and files on the records of every entity (api-contract §3, §9): the same routes, rules and
  * answers for leads, contacts, accounts, opportunities and tasks, through the gateway. The cases run for
  * all five entities (`entities.ts`).
  */

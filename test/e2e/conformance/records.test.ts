@@ -6,7 +6,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * A record's life on every entity (api-contract §4, §5): what a create answers and the detail shows, PATCH
+ * A record's life on every entity (api-contract §2, §3): what a create answers and the detail shows, PATCH
  * and PUT, who may be made the owner, bodies refused as a whole or field by field, the delete, and the
  * events each change announces. What each entity's own fields and rules do is in its own suite.
  */

@@ -5,7 +5,7 @@ import { bodyOf, ENTITIES } from './entities';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * Safe writes on every entity's record routes (api-contract §10), through the gateway: ETag / If-Match /
+ * Safe writes on every entity's record routes (api-contract §6), through the gateway: ETag / If-Match /
  * If-None-Match, so two clients that read and then write never silently overwrite each other; and
  * Idempotency-Key, so a client that lost an answer and repeats its request gets the first answer again
  * and nothing is done twice. What is particular to merges, conversions and imports is in `safe-writes/`.

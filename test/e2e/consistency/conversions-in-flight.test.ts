@@ -5,7 +5,7 @@ import type { TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * The ids of a conversion answered `pending` (api-contract §6: the bounded wait ended before contacts and
+ * The ids of a conversion answered `pending` (api-contract §4: the bounded wait ended before contacts and
  * accounts-opportunities made the records) name records on their way: a write naming one is a 503 to
  * repeat while a conversion is still making it, never a 400 for an id the API handed out (architecture §1);
  * once made, the same write is accepted. An id that exists nowhere is a 400 as ever.

@@ -3,7 +3,7 @@ import type { Member, TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * api-contract §4: no view shows the name of a record its reader may not open. A member may own a contact or
+ * api-contract §2: no view shows the name of a record its reader may not open. A member may own a contact or
  * an opportunity that an admin linked to an account the member may not open: every answer they get
  * keeps the account's id and hides its name, while the admin (and the events) see it whole.
  */

@@ -4,7 +4,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { createContact } from './support';
 
 /**
- * Contact duplicate checks (api-contract §6): `POST /api/contacts/duplicates/` and
+ * Contact duplicate checks (api-contract §4): `POST /api/contacts/duplicates/` and
  * `GET /api/contacts/<id>/duplicates/`. Each test works in its own tenant.
  */
 let system: TestSystem;

@@ -7,7 +7,7 @@ import { addAccount, createContact } from './support';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * `POST /api/contacts/<keeper_id>/merge/` (api-contract §6) through the gateway, and
+ * `POST /api/contacts/<keeper_id>/merge/` (api-contract §4) through the gateway, and
  * how contacts follow merges of leads (`lead.merged`) and leads follow merges of contacts.
  */
 let system: TestSystem, admin: TenantAdmin, seller: Member, stranger: TenantAdmin;

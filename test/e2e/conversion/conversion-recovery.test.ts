@@ -3,7 +3,7 @@ import { startProcessSystemWithTenant, type ProcessSystem } from '../../support/
 import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /**
- * The conversion guarantees of api-contract §6 with every service in its own process, as in production:
+ * The conversion guarantees of api-contract §4 with every service in its own process, as in production:
  * a conversion started while accounts-opportunities is down completes when it is back, and a consumer
  * killed between its commit and its ack creates nothing twice when the message comes again.
  */

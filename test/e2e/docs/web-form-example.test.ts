@@ -8,7 +8,7 @@ import { uniqueEmail, type TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * docs/web-form-example.html, the page a tenant copies onto their site (api-contract §12), as a visitor
+ * docs/web-form-example.html, the page a tenant copies onto their site (api-contract §8), as a visitor
  * uses it: served from a site of its own (its own origin, listed in the form's allowed_origins), opened in
  * Debian's Chromium, headless (scripts/ensure-servers.sh installs it; no browser is downloaded), filled in
  * and sent — with JavaScript (fetch, JSON, the answer on the page) and without (the browser's own form

@@ -4,7 +4,7 @@ import { eventually, type TenantAdmin } from '../../support/tenants';
 import { csvForm } from './support';
 
 /**
- * An import commit is one transaction of the owning service (api-contract §8): killed halfway — the leads
+ * An import commit is one transaction of the owning service (api-contract §5): killed halfway — the leads
  * process SIGKILLed while it inserts the rows — nothing of the file is left, and the client hears a 503,
  * not a half-done import. Every service runs in its own process, as in production.
  */

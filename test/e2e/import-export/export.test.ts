@@ -5,7 +5,7 @@ import { createContact } from '../contacts/support';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * CSV export through the gateway (api-contract §8): the list's query string, every match the caller may open,
+ * CSV export through the gateway (api-contract §5): the list's query string, every match the caller may open,
  * unpaged, as a streamed CSV with a BOM and spreadsheet formulas neutralised; a bad filter is a 400
  * before any byte.
  */

@@ -9,7 +9,7 @@ import { ownServers } from '../../support/own-servers';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * CSV import through the gateway (api-contract §8): preview writes nothing and reports
+ * CSV import through the gateway (api-contract §5): preview writes nothing and reports
  * every bad cell; commit creates every row or none; the deprecated upload commits in one call with a
  * `Deprecation` header; limits and access.
  */
@@ -102,7 +102,7 @@ describe('commit', () => {
   });
 });
 
-describe('a refused commit (api-contract §10)', () => {
+describe('a refused commit (api-contract §6)', () => {
   /** Each refusal as the form it sends with the file in `field` (undefined: a JSON body, not multipart). */
   const FILE_REFUSALS: Array<[string, (field: string) => FormData | undefined]> = [
     ['no file (the file in another field)', () => csvForm(GOOD, 'csv')],

@@ -244,7 +244,7 @@ describe.each(CASES)('$entity: $name', (testCase) => {
     const commit = await send(testCase, 'commit');
     expect([400, 413]).toContain(commit.status);
     if (commit.status === 400) {
-      // api-contract §10: every 400 of a commit says nothing was created, in one shape.
+      // api-contract §6: every 400 of a commit says nothing was created, in one shape.
       expect(commit.body).toMatchObject({ error: true, created: 0 });
       expect(importRefused.safeParse(commit.body).error).toBeUndefined();
     } else {

@@ -3,7 +3,7 @@ import type { TestSystem } from '../../support/system';
 import { registerTenant, type TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
-/** api-contract §10: a converted lead stays converted, whatever write reaches it. */
+/** api-contract §6: a converted lead stays converted, whatever write reaches it. */
 let system: TestSystem, admin: TenantAdmin;
 
 beforeAll(async () => ({ system, admin } = await startWithTenant()));

@@ -4,7 +4,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 
 /**
- * Lead duplicate checks (api-contract §6): `POST /api/leads/duplicates/` and
+ * Lead duplicate checks (api-contract §4): `POST /api/leads/duplicates/` and
  * `GET /api/leads/<id>/duplicates/`. Each test works in its own tenant, so what it finds is its own.
  */
 let system: TestSystem;

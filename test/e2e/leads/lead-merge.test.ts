@@ -6,7 +6,7 @@ import type { Member, TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * `POST /api/leads/<keeper_id>/merge/` (api-contract §6), through the gateway: what the
+ * `POST /api/leads/<keeper_id>/merge/` (api-contract §4), through the gateway: what the
  * kept lead holds afterwards, what moves, what is refused (and then changes nothing), the events and the
  * audit entry, and merges racing each other and a conversion.
  */

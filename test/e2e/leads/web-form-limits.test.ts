@@ -3,7 +3,7 @@ import { startTestSystem, type TestSystem } from '../../support/system';
 import { registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
- * A public web form's limits in the gateway (api-contract §12): each client address is held to the anon
+ * A public web form's limits in the gateway (api-contract §8): each client address is held to the anon
  * rate, and each form to `FORM_RATE` from all addresses together; below them nothing is refused or lost.
  */
 const ANON_LIMIT = 3;

@@ -6,7 +6,7 @@ import { apiTokenOf, type Member, type TenantAdmin } from '../../support/tenants
 import { startWithTenant } from '../../support/suite';
 
 /**
- * Web-to-lead (api-contract §12), through the gateway: an admin's forms, and what a visitor's page posts
+ * Web-to-lead (api-contract §8), through the gateway: an admin's forms, and what a visitor's page posts
  * to one with no credential — every rule of the public endpoint, what it stores on the lead, and what a
  * merge and a delete do with it.
  */

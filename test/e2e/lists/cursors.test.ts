@@ -4,7 +4,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * The lists that are not an entity's (api-contract §11): the audit log, a record's notes and files, custom
+ * The lists that are not an entity's (api-contract §7): the audit log, a record's notes and files, custom
  * field definitions, API tokens and members page by cursors too. Followed one item at a time through the
  * gateway, `next` gives what one page of all gives, in the same order, and `previous` walks back.
  */

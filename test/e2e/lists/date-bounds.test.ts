@@ -5,7 +5,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * `created_at__gte` / `__lte` on every list (api-contract §4): a date without a time in `__lte` is the end of
+ * `created_at__gte` / `__lte` on every list (api-contract §2): a date without a time in `__lte` is the end of
  * that day (UTC), so `__gte=D&__lte=D` is the whole day D; with a time it is that instant.
  */
 let system: TestSystem, admin: TenantAdmin;

@@ -6,7 +6,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * A list's `count` and `results` come from one snapshot (api-contract §10): read while rows of the list are
+ * A list's `count` and `results` come from one snapshot (api-contract §6): read while rows of the list are
  * inserted and deleted again without pause, the first page always holds min(count, page_size) results.
  */
 let system: TestSystem, admin: TenantAdmin;

@@ -4,7 +4,7 @@ import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
 
 /**
- * One thing spelled two ways is found either way (api-contract §4). Text: "Müller" may be typed composed
+ * One thing spelled two ways is found either way (api-contract §2). Text: "Müller" may be typed composed
  * (ü, U+00FC) or decomposed (u + U+0308, as macOS file names and some keyboards give it); bodies and
  * queries are put in composed form (NFC), so either spelling is stored alike, and a search or a duplicate
  * check in the other finds it. Phone numbers: a search of digits finds a number typed with punctuation.

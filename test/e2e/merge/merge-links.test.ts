@@ -3,7 +3,7 @@ import { startProcessSystemWithTenant, type ProcessSystem } from '../../support/
 import { eventually, type TenantAdmin } from '../../support/tenants';
 
 /**
- * api-contract §6: everything that points to a merged-away record moves to the keeper, in every service, through
+ * api-contract §4: everything that points to a merged-away record moves to the keeper, in every service, through
  * `lead.merged` / `contact.merged` — also when the service holding the link is down during the merge,
  * and when the link itself arrives after the merge (a late message). Every service runs in its own
  * process, as in production, so one can be stopped while the others go on.

@@ -6,7 +6,7 @@ import type { Member, TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * Idempotency-Key (api-contract §10) where it is more than a record's own route: keys that are refused, keys
+ * Idempotency-Key (api-contract §6) where it is more than a record's own route: keys that are refused, keys
  * of another caller, two requests with one key at once, imports and conversions. The keyed create, PATCH
  * and DELETE of every entity are in `conformance/safe-writes.test.ts`.
  */

@@ -5,7 +5,7 @@ import type { TenantAdmin } from '../../support/tenants';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * If-Match on the writes that are not a record's own route (api-contract §10): a merge names the kept lead's
+ * If-Match on the writes that are not a record's own route (api-contract §6): a merge names the kept lead's
  * version, a conversion the lead's. The ETags of every entity's routes are in `conformance/safe-writes.test.ts`.
  */
 let system: TestSystem, admin: TenantAdmin;

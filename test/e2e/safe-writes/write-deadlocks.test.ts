@@ -6,7 +6,7 @@ import { startWithTenant } from '../../support/suite';
 
 /**
  * A deadlock between two clients' writes is the database choosing a loser, not the client's error
- * (api-contract §10): the losing transaction runs again and both answer as if they had run one after the
+ * (api-contract §6): the losing transaction runs again and both answer as if they had run one after the
  * other. Real servers only: the embedded database has one connection, so its transactions never overlap.
  *
  * The race, made certain: a lead PATCH with custom fields locks the lead row, then key-shares the

@@ -1858,7 +1858,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1900,7 +1900,7 @@ export interface operations {
             /** @description The account created. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -2157,7 +2157,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -2345,7 +2345,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -2454,7 +2454,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -2746,7 +2746,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2766,7 +2766,7 @@ export interface operations {
             /** @description The attachment. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -2959,7 +2959,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3159,7 +3159,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3178,7 +3178,7 @@ export interface operations {
             /** @description The note. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -3292,7 +3292,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3489,7 +3489,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3520,7 +3520,7 @@ export interface operations {
             /** @description The definition. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -3632,7 +3632,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3729,7 +3729,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4126,7 +4126,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4144,7 +4144,7 @@ export interface operations {
             /** @description The token with its secret (`crm_pat_…`). */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -4248,7 +4248,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4345,7 +4345,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4452,7 +4452,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4637,7 +4637,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4743,7 +4743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4762,7 +4762,7 @@ export interface operations {
             /** @description `{org, user, profile, access, refresh}`. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -4950,7 +4950,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4971,7 +4971,7 @@ export interface operations {
             /** @description The profile. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -5074,7 +5074,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5432,7 +5432,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5478,7 +5478,7 @@ export interface operations {
             /** @description The contact created. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -5745,7 +5745,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -5942,7 +5942,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -6051,7 +6051,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -6352,7 +6352,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6372,7 +6372,7 @@ export interface operations {
             /** @description The attachment. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -6565,7 +6565,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6747,7 +6747,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -7017,7 +7017,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7036,7 +7036,7 @@ export interface operations {
             /** @description The note. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -7150,7 +7150,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7347,7 +7347,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7378,7 +7378,7 @@ export interface operations {
             /** @description The definition. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -7490,7 +7490,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7587,7 +7587,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7735,7 +7735,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7923,7 +7923,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8050,7 +8050,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8300,7 +8300,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8355,7 +8355,7 @@ export interface operations {
             /** @description The lead created. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8622,7 +8622,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -8867,7 +8867,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -8976,7 +8976,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -9286,7 +9286,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9306,7 +9306,7 @@ export interface operations {
             /** @description The attachment. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -9499,7 +9499,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9681,7 +9681,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -9951,7 +9951,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9970,7 +9970,7 @@ export interface operations {
             /** @description The note. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -10084,7 +10084,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10388,7 +10388,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10419,7 +10419,7 @@ export interface operations {
             /** @description The definition. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -10531,7 +10531,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10628,7 +10628,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10776,7 +10776,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10965,7 +10965,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11092,7 +11092,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11217,7 +11217,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11472,7 +11472,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11520,7 +11520,7 @@ export interface operations {
             /** @description The opportunity created. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -11793,7 +11793,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -11995,7 +11995,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -12104,7 +12104,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -12410,7 +12410,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12430,7 +12430,7 @@ export interface operations {
             /** @description The attachment. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -12623,7 +12623,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12823,7 +12823,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12842,7 +12842,7 @@ export interface operations {
             /** @description The note. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -12956,7 +12956,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13153,7 +13153,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13184,7 +13184,7 @@ export interface operations {
             /** @description The definition. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -13296,7 +13296,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13393,7 +13393,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13541,7 +13541,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13896,7 +13896,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13941,7 +13941,7 @@ export interface operations {
             /** @description The task created. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -14204,7 +14204,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -14398,7 +14398,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -14507,7 +14507,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -14805,7 +14805,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14825,7 +14825,7 @@ export interface operations {
             /** @description The attachment. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -15018,7 +15018,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15218,7 +15218,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15237,7 +15237,7 @@ export interface operations {
             /** @description The note. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -15351,7 +15351,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15548,7 +15548,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15579,7 +15579,7 @@ export interface operations {
             /** @description The definition. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
@@ -15691,7 +15691,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15788,7 +15788,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16036,7 +16036,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16072,7 +16072,7 @@ export interface operations {
             /** @description The form. */
             201: {
                 headers: {
-                    /** @description The URL path of what was created (api-contract §4). */
+                    /** @description The URL path of what was created (api-contract §2). */
                     Location: string;
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -16292,7 +16292,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;
@@ -16401,7 +16401,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the write safe to repeat (api-contract §10, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
                 "Idempotency-Key"?: string;
                 /** @description The `ETag` of the version the change is based on (or `*`): another version is a 412 and nothing changes. */
                 "If-Match"?: string;

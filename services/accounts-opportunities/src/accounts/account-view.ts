@@ -2,7 +2,7 @@ import { recordViewSchema, recordViews, textOrNullSchema, type ColumnsView, type
 import { z } from 'zod';
 import { ACCOUNTS, type AccountRecord, type AccountValues } from './accounts.repository';
 
-/** An account as the API shows it (api-contract §5): its values under their names. */
+/** An account as the API shows it (api-contract §3): its values under their names. */
 export type AccountView = ColumnsView<AccountValues>;
 
 /** `AccountView` as the API documents it. */

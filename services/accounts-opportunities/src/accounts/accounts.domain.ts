@@ -8,7 +8,7 @@ import { accountDefaults, ACCOUNTS, type AccountValues } from './accounts.reposi
 import type { AccountListQuery } from './accounts.schemas';
 import { serviceKind } from '../records/service-kind';
 
-/** Accounts (api-contract §5): the companies the tenant sells to. Account events feed the contacts service's replica. */
+/** Accounts (api-contract §3): the companies the tenant sells to. Account events feed the contacts service's replica. */
 export const accountKind = serviceKind<AccountValues, AccountView, AccountListQuery, 'name'>({
   entity: 'account',
   table: ACCOUNTS,

@@ -37,7 +37,7 @@ export const accountDefaults = (owner: string): Omit<AccountValues, 'name'> => (
 });
 
 /**
- * For lead conversion (api-contract §6), inside the transaction that handles `lead.converted`: creates the
+ * For lead conversion (api-contract §4), inside the transaction that handles `lead.converted`: creates the
  * account under the id the leads service allocated, unless it exists already (a redelivered message
  * creates nothing twice). `inserted: false` means it was there; nothing is changed then. The caller
  * announces a new account (`account.created`, see `publishRecords`), in the same transaction.

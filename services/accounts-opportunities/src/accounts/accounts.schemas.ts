@@ -1,7 +1,7 @@
 import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalEmail, optionalText, optionalHttpUrl, PHONE_MAX, recordBody, requiredText, tagsField, uuidParam } from '@crm/shared';
 import { z } from 'zod';
 
-/** Fields a client writes (api-contract §5); `name` is required on POST and PUT. */
+/** Fields a client writes (api-contract §3); `name` is required on POST and PUT. */
 const writableAccountFields = {
   name: requiredText(NAME_MAX),
   industry: optionalText(NAME_MAX),

@@ -6,7 +6,7 @@ import { insertOpportunityIfAbsent } from '../opportunities/opportunities.reposi
 import { redirectMergedReferences } from '../records/known-references';
 
 /**
- * `lead.converted` (api-contract §6): the account and, with an amount, the opportunity, by the ids leads
+ * `lead.converted` (api-contract §4): the account and, with an amount, the opportunity, by the ids leads
  * allocated. Inserting "if absent" makes a redelivery (or a replay) create nothing twice; each record
  * created is announced with `*.created`, which tells leads the conversion's record is readable. The
  * contact may have been merged away before this message arrived: the opportunity then links its keeper.

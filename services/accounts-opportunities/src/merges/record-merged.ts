@@ -6,7 +6,7 @@ import { followKnownRecord } from '../records/known-references';
 import { taskKind } from '../tasks/tasks.domain';
 
 /**
- * A contact or lead merged away (api-contract §6): the replica remembers that it now names the keeper, and
+ * A contact or lead merged away (api-contract §4): the replica remembers that it now names the keeper, and
  * every task and opportunity of the tenant pointing to it points to the keeper instead
  * (`task.updated` / `opportunity.updated`). Delivery is at least once and unordered: `<type>.merged`
  * and the merged-away record's `<type>.deleted` (which names the keeper too) may come in either order,

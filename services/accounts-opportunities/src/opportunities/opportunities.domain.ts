@@ -16,7 +16,7 @@ const OPPORTUNITY_KNOWN_REFERENCES: readonly KnownReference<OpportunityValues>[]
 ];
 
 /**
- * Opportunities (api-contract §5): a deal with an amount, a stage and a close date, for an account of the
+ * Opportunities (api-contract §3): a deal with an amount, a stage and a close date, for an account of the
  * tenant, with the contacts involved (checked against the contacts replica). `lead_id` is set by lead
  * conversion only and kept by a PUT.
  */

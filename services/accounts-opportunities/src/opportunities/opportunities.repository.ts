@@ -64,7 +64,7 @@ export const opportunityDefaults = (owner: string, leadId: string | null): Omit<
 });
 
 /**
- * For lead conversion (api-contract §6), inside the transaction that handles `lead.converted`: creates the
+ * For lead conversion (api-contract §4), inside the transaction that handles `lead.converted`: creates the
  * opportunity under the id the leads service allocated, unless it exists already (a redelivered message
  * creates nothing twice). References are taken as given (the account is created in the same
  * transaction; the contact by the contacts service). The caller announces a new opportunity

@@ -6,7 +6,7 @@ export type OpportunityStage = (typeof OPPORTUNITY_STAGES)[number];
 
 export const MAX_CONTACT_IDS = 100;
 
-/** Fields a client writes (api-contract §5); `name` is required on POST and PUT. `lead_id` is set by conversion only. */
+/** Fields a client writes (api-contract §3); `name` is required on POST and PUT. `lead_id` is set by conversion only. */
 const writableOpportunityFields = {
   name: requiredText(NAME_MAX),
   account_id: optionalReference,

@@ -4,7 +4,7 @@ import { OPPORTUNITY_STAGES } from './opportunities.schemas';
 import { accountOwnership, accountRefs } from '../accounts/accounts.repository';
 import { OPPORTUNITIES, type OpportunityRecord, type OpportunityValues } from './opportunities.repository';
 
-/** An opportunity as the API shows it (api-contract §5): its values, and its account as `{id, name}` beside `account_id`. */
+/** An opportunity as the API shows it (api-contract §3): its values, and its account as `{id, name}` beside `account_id`. */
 export type OpportunityView = ColumnsView<OpportunityValues> & {
   /** Its name is null for a reader who may not open the account (`opportunitiesAsSeenBy`). */
   account: NamedRef | null;
@@ -31,6 +31,6 @@ export async function opportunityViews(db: Db, tenantId: string, opportunities: 
   });
 }
 
-/** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §4). */
+/** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §2). */
 export const opportunitiesAsSeenBy = (db: Db, reader: Caller, views: OpportunityView[]): Promise<OpportunityView[]> =>
   namesAsSeenBy(reader, views, 'account', (ids) => accountOwnership(db, reader.tenantId, ids));

@@ -5,7 +5,7 @@ import type { ServiceRecordKind } from './service-kind';
 /**
  * A reference to a record of another service (a task's `lead_id`, an opportunity's `contact_ids`):
  * checked against the `known_records` replica, and following that record when it is merged away
- * (api-contract §6): moved on `<type>.merged`, and redirected to the keeper when written later.
+ * (api-contract §4): moved on `<type>.merged`, and redirected to the keeper when written later.
  */
 export interface KnownReference<V extends OwnedValues> extends ReferenceColumn<V> {
   type: KnownRecordType;

@@ -4,7 +4,7 @@ import { referencedIds, type KnownReference } from './known-references';
 
 /**
  * Checks what a record's values point to, field by field, and reports every bad reference in one 400:
- * each must name a record of the tenant the caller may open (api-contract §4), as for a random id otherwise.
+ * each must name a record of the tenant the caller may open (api-contract §2), as for a random id otherwise.
  * Only references that change are checked: one the record held already stays valid (a referenced
  * record deleted since has its references cleared by its delete).
  */

@@ -33,7 +33,7 @@ const namedReferencesOf = <V extends OwnedValues>(references: readonly KnownRefe
 
 /**
  * The kind of an entity of this service: owned by `assigned_to`, a member of the tenant (else 400); new
- * links to merged-away contacts and leads redirected to their keepers (api-contract §6), then every
+ * links to merged-away contacts and leads redirected to their keepers (api-contract §4), then every
  * reference checked (400 on the field).
  */
 export function serviceKind<V extends OwnedValues, View extends { id: string }, Query extends RecordListQuery, Required extends keyof V & string>(

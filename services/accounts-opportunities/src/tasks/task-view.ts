@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.schemas';
 import { TASKS, type TaskRecord, type TaskValues } from './tasks.repository';
 
-/** A task as the API shows it (api-contract §5): its values under their names. */
+/** A task as the API shows it (api-contract §3): its values under their names. */
 export type TaskView = ColumnsView<TaskValues>;
 
 /** `TaskView` as the API documents it. */

@@ -14,7 +14,7 @@ const TASK_KNOWN_REFERENCES: readonly KnownReference<TaskValues>[] = [
 ];
 
 /**
- * Tasks (api-contract §5): a title, a status and a priority, a due date, and what the task is about: a lead,
+ * Tasks (api-contract §3): a title, a status and a priority, a due date, and what the task is about: a lead,
  * a contact, an account, an opportunity (each optional). Accounts and opportunities live here;
  * contacts and leads are checked against the replica of their services' events.
  */

@@ -6,7 +6,7 @@ export const TASK_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
-/** Fields a client writes (api-contract §5); `title` is required on POST and PUT. */
+/** Fields a client writes (api-contract §3); `title` is required on POST and PUT. */
 const writableTaskFields = {
   title: requiredText(NAME_MAX),
   status: choice(TASK_STATUSES),

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { readChangePage } from './change-feed';
 import { changeFeedQuery, changePageSchema } from './change-feed.schemas';
 
-/** `GET /api/changes/`: the tenant's changes in commit order, each once, resumable at a cursor (architecture §7). */
+/** `GET /api/changes/`: the tenant's changes in commit order, each once, resumable at a cursor (architecture §4). */
 export function changeFeedRoutes(dataSource: DataSource): Router {
   const router = Router();
   router.get('/api/changes/', async (req, res) => {

@@ -7,7 +7,7 @@ import { openSession, subjectOf, type SessionTokens } from './open-session';
 import type { LoginInput } from './sessions.schemas';
 
 export const BAD_CREDENTIALS = 'No active account found with the given credentials.';
-/** The rate a login refused for its e-mail's failures names in its RateLimit headers (api-contract §4). */
+/** The rate a login refused for its e-mail's failures names in its RateLimit headers (api-contract §2). */
 const LOGIN_FAILURES_BUCKET = 'login_failures';
 
 /**

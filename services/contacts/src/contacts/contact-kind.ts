@@ -11,7 +11,7 @@ const NAME_MESSAGE = 'Give at least one of first_name or last_name.';
 const UNKNOWN_ACCOUNT = 'No account of this organisation has this id.';
 
 /**
- * Contacts (api-contract §5): people the tenant deals with, standalone or at an account (checked against
+ * Contacts (api-contract §3): people the tenant deals with, standalone or at an account (checked against
  * the accounts replica), owned by `owner_id` (shown as `owner`). What the shared records layer does with
  * them is described here; their lead links, conversion and account replica are the service's own.
  */

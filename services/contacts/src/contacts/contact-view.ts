@@ -4,7 +4,7 @@ import { accountRefs, heldAccounts } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import { CONTACTS, type ContactRecord, type ContactValues } from './contacts.repository';
 
-/** A contact as the API shows it (api-contract §5): its values, its account as `{id, name}`, its owner, its leads. */
+/** A contact as the API shows it (api-contract §3): its values, its account as `{id, name}`, its owner, its leads. */
 export type ContactView = { id: string } & Omit<ContactValues, 'account_id' | 'owner_id' | 'tags' | 'custom_fields'> &
   RecordViewEnd & {
     /** Its name is null for a reader who may not open the account (`contactsAsSeenBy`). */
@@ -46,6 +46,6 @@ export async function contactViews(db: Db, tenantId: string, contacts: ContactRe
   });
 }
 
-/** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §4). */
+/** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §2). */
 export const contactsAsSeenBy = (db: Db, reader: Caller, views: ContactView[]): Promise<ContactView[]> =>
   namesAsSeenBy(reader, views, 'account', (ids) => heldAccounts(db, reader.tenantId, ids));

@@ -8,7 +8,7 @@ const URL_MAX = 255;
 /** `linkedin_url`: an http(s) address of at most 255 characters; blank or null stored as null. */
 const linkedinUrl = optionalHttpUrl(URL_MAX);
 
-/** Fields a client writes (api-contract §5). Every one optional here: what a missing one means depends on the method. */
+/** Fields a client writes (api-contract §3). Every one optional here: what a missing one means depends on the method. */
 const writableContactFields = {
   first_name: optionalText(NAME_MAX),
   last_name: optionalText(NAME_MAX),
@@ -23,7 +23,7 @@ const writableContactFields = {
   owner_id: uuidParam,
 };
 
-/** Server-derived fields (api-contract §4): in a body, 400 on that field. */
+/** Server-derived fields (api-contract §2): in a body, 400 on that field. */
 const SERVER_FIELDS = [
   'id',
   'org',

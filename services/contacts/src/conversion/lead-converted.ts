@@ -5,7 +5,7 @@ import { contactKind } from '../contacts/contact-kind';
 import { CONTACTS } from '../contacts/contacts.repository';
 
 /**
- * `lead.converted` (api-contract §6): the contact, by the id leads allocated, linked to the lead and to the
+ * `lead.converted` (api-contract §4): the contact, by the id leads allocated, linked to the lead and to the
  * new account. The account is put in the replica from the event (version 0, so accounts-opportunities'
  * own `account.created` still applies), as it may arrive before that event does; so is the owner's
  * e-mail, from the converted lead's `assigned_to`, for the contact's view. A contact that exists

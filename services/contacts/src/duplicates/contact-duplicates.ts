@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { CONTACTS } from '../contacts/contacts.repository';
 
-/** Contacts are matched by e-mail, phone and full name (api-contract §6); they have no company and no closed state. */
+/** Contacts are matched by e-mail, phone and full name (api-contract §4); they have no company and no closed state. */
 export const CONTACT_DUPLICATES: DuplicateTable = { name: 'contacts', ownerColumn: 'owner_id' };
 
 const CONTACT_CHECKS: DuplicateChecks = {

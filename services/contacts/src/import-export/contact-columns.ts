@@ -13,7 +13,7 @@ const CONTACT_FIELDS = {
   owner_id: 'text',
 } as const;
 
-/** A contact's CSV columns (api-contract §8): its writable fields, `tags` separated by `;`. */
+/** A contact's CSV columns (api-contract §5): its writable fields, `tags` separated by `;`. */
 export const CONTACT_COLUMNS: ImportColumns = { fields: CONTACT_FIELDS, ownerField: 'owner_id', nameField: 'first_name' };
 
 /** Each column's cell in an export (from the contact's row), as an import reads it back. */

@@ -7,7 +7,7 @@ import { contactViewSchema, type ContactView } from '../contacts/contact-view';
 import type { ContactValues } from '../contacts/contacts.repository';
 
 /**
- * A contact merge (api-contract §6): the keeper's values and owner win; blanks are
+ * A contact merge (api-contract §4): the keeper's values and owner win; blanks are
  * filled by group (the name as first and last name together); its lead links are combined. Notes and
  * files move here; tasks and opportunities follow in accounts-opportunities on `contact.merged`.
  */

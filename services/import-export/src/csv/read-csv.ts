@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { MAX_IMPORT_ROWS, type ImportRowError, type ImportRows } from '@crm/shared';
 
 /**
- * An uploaded file as the header and rows of cells the owning service validates (api-contract §8), or why it
+ * An uploaded file as the header and rows of cells the owning service validates (api-contract §5), or why it
  * is not a CSV file we can read: invalid UTF-8, a NUL byte, broken quoting, nothing in it (400, with the
  * row: 0 for the header line, else the 1-based data row), or more than 5,000 data rows (413).
  */

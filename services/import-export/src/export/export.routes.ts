@@ -34,7 +34,7 @@ class ExportSlots {
 
 /**
  * `GET /api/<entity>/export/`: the list's query string, every match the caller may open, as CSV
- * (api-contract §8). The owning service writes the file (`streamExport`); its bytes are passed on as they
+ * (api-contract §5). The owning service writes the file (`streamExport`); its bytes are passed on as they
  * come, with backpressure. A bad filter is the owning service's 400, answered before any byte. A client
  * that goes away stops the owning service's read.
  */

@@ -26,7 +26,7 @@ import { passThrough, type OwningServices } from '../owning/owning-services';
 /**
  * A file refused before the owning service reads a row (no file, not UTF-8, broken quoting, no header):
  * 400 `{error: true, errors: [{row, field, message}]}`, `row` 0 for the file as a whole. A commit's
- * also says `header_error: null` and `created: 0`, the shape of every other refused commit (api-contract §10).
+ * also says `header_error: null` and `created: 0`, the shape of every other refused commit (api-contract §6).
  */
 export class FileRefusedError extends AppError {
   constructor(

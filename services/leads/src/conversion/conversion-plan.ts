@@ -6,7 +6,7 @@ import type { ConversionIds } from './conversion.repository';
 const personName = (values: LeadValues) => [values.first_name, values.last_name].filter(Boolean).join(' ');
 
 /**
- * What converting a lead creates (api-contract §6): an account named after the company (else the person),
+ * What converting a lead creates (api-contract §4): an account named after the company (else the person),
  * a contact from the person, and an opportunity when the lead has an amount; the ids are allocated
  * here, so the services create each record idempotently by id.
  */

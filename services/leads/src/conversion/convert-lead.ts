@@ -26,7 +26,7 @@ export const conversionResultSchema = leadViewSchema.extend({
 });
 
 /**
- * PUT with `status: converted` (the only way to convert, api-contract §6): in one
+ * PUT with `status: converted` (the only way to convert, api-contract §4): in one
  * transaction the lead takes the PUT's values and the converted status, the ids of the account,
  * contact and (with an amount) opportunity are allocated, and `lead.converted` goes to the outbox.
  * The lead's row lock makes concurrent conversions queue: the first converts, the others get 422.
@@ -42,7 +42,7 @@ export async function convertLead(
 ): Promise<ConversionResult> {
   await ensureReferences(deps, leadKind, caller, [input]);
   // What the transaction returns is the answer while the records are on their way: a repeat with the
-  // request's Idempotency-Key gets it if this process dies before answering (api-contract §10).
+  // request's Idempotency-Key gets it if this process dies before answering (api-contract §6).
   const pending = await deps.dataSource.transaction(async (manager): Promise<ConversionResult> => {
     const existing = await openRecord(manager, LEADS, caller, id, true);
     // The status rules (`leadKind.checkInput`) refuse a lead converted already: 422.

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { LEADS } from '../leads/leads.repository';
 
-/** Leads are searched among open ones (not converted), by e-mail, phone, full name and company (api-contract §6). */
+/** Leads are searched among open ones (not converted), by e-mail, phone, full name and company (api-contract §4). */
 export const LEAD_DUPLICATES: DuplicateTable = {
   name: 'leads',
   ownerColumn: 'assigned_to',

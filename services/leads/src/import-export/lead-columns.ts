@@ -17,7 +17,7 @@ const LEAD_FIELDS = {
   assigned_to_id: 'text',
 } as const;
 
-/** A lead's CSV columns (api-contract §8): its writable fields, `tags` separated by `;`. */
+/** A lead's CSV columns (api-contract §5): its writable fields, `tags` separated by `;`. */
 export const LEAD_COLUMNS: ImportColumns = { fields: LEAD_FIELDS, ownerField: 'assigned_to_id', nameField: 'first_name' };
 
 /** Each column's cell in an export (from the lead's row), as an import reads it back. */

@@ -11,7 +11,7 @@ export const SERVICE_NAME = 'leads';
 const IDENTITY_MESSAGE = 'Give at least one of first_name, last_name, email or company_name.';
 
 /**
- * Leads (api-contract §5): people or companies that may become customers. What the shared records layer
+ * Leads (api-contract §3): people or companies that may become customers. What the shared records layer
  * does with them is described here; their conversion, board and merge rules are the service's own.
  */
 export const leadKind: RecordKind<LeadValues, LeadView, LeadListQuery> = {

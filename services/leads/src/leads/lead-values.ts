@@ -4,11 +4,11 @@ import type { LeadInput } from './leads.schemas';
 /** How a body relates to the stored lead: POST creates, PUT replaces every writable field, PATCH changes some. */
 export type WriteMode = 'create' | 'replace' | 'patch';
 
-/** The 422 of any write that would take a converted lead's status away (api-contract §10). */
+/** The 422 of any write that would take a converted lead's status away (api-contract §6). */
 export const convertedStatusLocked = (): UnprocessableError => new UnprocessableError('A converted lead cannot change its status.');
 
 /**
- * The status rules of api-contract §6: a converted lead keeps its status and converts once (422); `converted`
+ * The status rules of api-contract §4: a converted lead keeps its status and converts once (422); `converted`
  * is reached only by a PUT, which is then a conversion; POST and PATCH cannot set it (400).
  */
 export function checkStatusChange(mode: WriteMode, input: LeadInput, currentStatus: string | undefined): 'conversion' | 'change' {

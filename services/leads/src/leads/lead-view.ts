@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LEADS, type LeadRecord, type LeadValues } from './leads.repository';
 import { LEAD_SOURCES, LEAD_STATUSES } from './leads.schemas';
 
-/** A lead as the API shows it (api-contract §5): its values under their names. */
+/** A lead as the API shows it (api-contract §3): its values under their names. */
 export type LeadView = ColumnsView<LeadValues>;
 
 /** `LeadView` as the API documents it. */

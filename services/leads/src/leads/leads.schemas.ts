@@ -29,7 +29,7 @@ const writableLeadFields = {
   assigned_to_id: uuidParam,
 };
 
-/** Server-derived fields (api-contract §4): in a body, 400 on that field. */
+/** Server-derived fields (api-contract §2): in a body, 400 on that field. */
 const SERVER_FIELDS = readOnlyFields([
   'id',
   'org',

@@ -9,7 +9,7 @@ import { moveSubmissions } from '../submissions/submissions.repository';
 const CONVERTED = 'A converted lead cannot be merged.';
 
 /**
- * A lead merge (api-contract §6): the keeper's values, status, board position and
+ * A lead merge (api-contract §4): the keeper's values, status, board position and
  * owner win; blanks are filled by group (the name as first and last name together, the amount with its
  * currency); a converted lead on either side is a 400. Notes, files and web form submissions move here;
  * tasks, opportunities and contact links move in their services on `lead.merged`.

@@ -48,7 +48,7 @@ const typedCustomValues = (given: Submission['custom'], definitions: readonly Cu
 export const decoyReceipt = (now: Date): SubmissionReceipt => ({ id: randomUUID(), received_at: now.toISOString() });
 
 /**
- * Stores a visitor's submission (api-contract §12), in one transaction: it joins the tenant's newest open
+ * Stores a visitor's submission (api-contract §8), in one transaction: it joins the tenant's newest open
  * lead with its e-mail, or creates a lead (`source` website_form, the form's owner and tags) with the
  * lead fields it carries and the custom fields the tenant's definitions accept (the others stay only in
  * the submission's `data`); `web_form_submission.received` (and the new lead's `lead.created`).

@@ -7,7 +7,7 @@ export const HONEYPOT_FIELD = 'website';
 const NAME_MAX = 255;
 const MESSAGE_MAX = 10_000;
 
-/** The fields a web form may send (api-contract §12), each as the lead's own field would take it. */
+/** The fields a web form may send (api-contract §8), each as the lead's own field would take it. */
 const submissionFields = z.strictObject({
   first_name: optionalText(NAME_MAX).optional(),
   last_name: optionalText(NAME_MAX).optional(),

@@ -51,14 +51,14 @@ const listSubmissionsQuery = z.strictObject({ ...paginationQuery });
 const isBrowserFormPost = (req: Request) => req.is(['application/x-www-form-urlencoded', 'multipart/form-data']) !== false;
 
 /**
- * `POST /api/public/web-forms/<public_key>/submissions/` (anyone; api-contract §12) with its CORS preflight,
+ * `POST /api/public/web-forms/<public_key>/submissions/` (anyone; api-contract §8) with its CORS preflight,
  * and `GET /api/leads/<id>/submissions/`. An unknown or inactive key answers 404, one body for both.
  */
 export function submissionRoutes(deps: LeadsDeps): Router {
   const db = deps.dataSource.manager;
   const activeForm = async (req: Request): Promise<WebFormRow> => {
     const key = req.params.publicKey;
-    // Spelled as issued: a percent-encoded key is another spelling of the path (paths are canonical, api-contract §4).
+    // Spelled as issued: a percent-encoded key is another spelling of the path (paths are canonical, api-contract §2).
     const canonical = typeof key === 'string' && PUBLIC_KEY.test(key) && req.path.includes(`/${key}/`);
     const form = canonical ? await findActiveWebForm(db, key) : undefined;
     if (!form) throw new NotFoundError();

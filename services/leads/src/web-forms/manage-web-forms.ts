@@ -29,7 +29,7 @@ import {
   type WebFormValues,
 } from './web-forms.repository';
 
-/** A web form as the API shows it (api-contract §12). */
+/** A web form as the API shows it (api-contract §8). */
 export const webFormViewSchema = z.strictObject({
   id: idSchema,
   name: z.string(),

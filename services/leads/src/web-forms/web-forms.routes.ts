@@ -8,7 +8,7 @@ import { changeWebFormBody, createWebFormBody, listWebFormsQuery } from './web-f
 const BASE_PATH = '/api/web-forms/';
 const FORM_PATH = `${BASE_PATH}:id/`;
 
-/** `/api/web-forms/` and `/api/web-forms/<id>/` (api-contract §12): an admin's; a form of another tenant is a random id. */
+/** `/api/web-forms/` and `/api/web-forms/<id>/` (api-contract §8): an admin's; a form of another tenant is a random id. */
 export function webFormRoutes(deps: LeadsDeps): Router {
   const router = Router();
   router.get(BASE_PATH, async (req, res) => {
