@@ -9,20 +9,31 @@ const esmOnly = ['jose', 'https-proxy-agent', 'agent-base', 'proxy-agent-negotia
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
 
 /**
- * `CRM_EMBEDDED=1` (`npm run test:embedded`): the end-to-end suites once more, on the embedded default.
- * Left out there: the suites that run each service in a process of its own and kill or restart them
- * (the in-process bus joins the services of one process only, by design), and those that need what
- * the embedded default has not: two transactions at once (an embedded database has one connection), two
- * gateways sharing Redis, PostgreSQL roles.
+ * `CRM_EMBEDDED=1` (`npm run test:embedded`): on the embedded default (PGlite, the in-process bus), the
+ * conformance suites, which run every case on every entity, and the suites that reach the routes they do
+ * not; `test/support/route-coverage.ts` fails the pass when a documented operation was never sent. The
+ * rest of the behaviour is the same code on either backend, checked once on the servers.
  */
 const embedded = process.env.CRM_EMBEDDED === '1';
-const MULTI_PROCESS_SUITES = [
-  'test/e2e/service-process.test.ts',
-  'test/e2e/conversion/conversion-recovery.test.ts',
-  'test/e2e/import-export/commit-killed.test.ts',
-  'test/e2e/merge/merge-links.test.ts',
+const EMBEDDED_SUITES = [
+  'test/e2e/conformance/**/*.test.ts',
+  'test/e2e/**/*.embedded.test.ts',
+  // The routes besides the five entities' own: sign-in and members, duplicate checks, imports and exports,
+  // web forms and their public submissions, the change feed.
+  'test/e2e/auth-flows.test.ts',
+  'test/e2e/leads/lead-duplicates.test.ts',
+  'test/e2e/contacts/contact-duplicates.test.ts',
+  'test/e2e/import-export/import.test.ts',
+  'test/e2e/import-export/export.test.ts',
+  'test/e2e/leads/web-forms.test.ts',
+  'test/e2e/client-sdk.test.ts',
 ];
-const SERVER_ONLY_SUITES = ['test/e2e/safe-writes/write-deadlocks.test.ts', 'test/e2e/credential-changes-replicas.test.ts', 'test/e2e/least-privilege.test.ts', 'test/e2e/retention.test.ts', 'test/e2e/backup-restore.test.ts'];
+
+/**
+ * On the servers each jest worker has its own database, broker namespace and Redis key prefix
+ * (test/support/test-env.ts), so files run side by side. `CRM_TEST_WORKERS` sets how many.
+ */
+const SERVER_WORKERS = Number(process.env.CRM_TEST_WORKERS ?? 3);
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -40,19 +51,19 @@ module.exports = {
     '^@crm/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@crm/client$': '<rootDir>/clients/typescript/src/index.ts',
   },
-  testMatch: embedded ? ['<rootDir>/test/e2e/**/*.test.ts'] : ['<rootDir>/**/test/**/*.test.ts'],
+  testMatch: embedded ? EMBEDDED_SUITES.map((suite) => `<rootDir>/${suite}`) : ['<rootDir>/**/test/**/*.test.ts'],
   testPathIgnorePatterns: [
     '/node_modules/',
     '/dist/',
     ...(process.env.CRM_PACT_SUITES ? [] : ['\\.pact\\.test\\.ts$']),
-    ...(embedded ? [...MULTI_PROCESS_SUITES, ...SERVER_ONLY_SUITES].map((suite) => `<rootDir>/${suite}`) : ['\\.embedded\\.test\\.ts$']),
+    ...(embedded ? [] : ['\\.embedded\\.test\\.ts$']),
   ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/route-coverage.ts',
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
-  // Suites on the servers share one database and broker: one file at a time. Embedded, each file has its
-  // own databases and bus in its own worker, so two run at once; a worker past 1 GB (PGlite's memory is not
-  // all given back when a file closes its databases) is replaced before its next file.
-  maxWorkers: embedded ? 2 : 1,
+  // Embedded, each file has its own databases and bus in its worker; a worker past 1 GB (PGlite's memory
+  // is not all given back when a file closes its databases) is replaced before its next file.
+  maxWorkers: embedded ? 2 : SERVER_WORKERS,
   ...(embedded ? { workerIdleMemoryLimit: '1GB' } : {}),
   // The embedded default starts a PGlite database per service in each file: on a slow machine that alone
   // has taken over 30 s.

@@ -234,6 +234,10 @@ describe('signing keys', () => {
     const admin = await registerTenant(system.api);
     const jwks = createRemoteJWKSet(new URL(`${system.gatewayUrl}/api/auth/.well-known/jwks.json`));
     const { payload, protectedHeader } = await jwtVerify(admin.access, jwks, { audience: 'crm-api', issuer: 'crm-auth' });
+    // Public, and it lists the key that signed the token.
+    const published = await system.api.get('/api/auth/.well-known/jwks.json');
+    expect(published.status).toBe(200);
+    expect(published.body.keys.map((key: { kid: string }) => key.kid)).toContain(protectedHeader.kid);
     expect(protectedHeader.alg).toBe('EdDSA');
     expect(protectedHeader.kid).toEqual(expect.any(String));
     expect(payload).toEqual(

@@ -13,8 +13,9 @@ import { eventually, registerTenant } from '../support/tenants';
  */
 const SERVER = new URL(process.env.DATABASE_URL!);
 const DATABASE = `${SERVER.pathname.slice(1)}_least_privilege`;
-const MIGRATOR = 'crm_lp_migrator';
-const roleOf = (service: string) => `crm_lp_${service.replace(/-/g, '_')}`;
+// Roles are the whole server's: named after this run's database, so runs side by side never share them.
+const MIGRATOR = `${DATABASE}_migrator`;
+const roleOf = (service: string) => `${DATABASE}_${service.replace(/-/g, '_')}`;
 const urlAs = (role: string) => {
   const url = new URL(SERVER);
   url.username = role;

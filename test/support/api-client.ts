@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openApiResponses } from './openapi-responses';
 
 /**
@@ -43,6 +44,7 @@ export class ApiClient {
     const text = await response.text();
     let parsed: unknown = text;
     const violations = openApiResponses().violations({ method, url, status: response.status, headers: response.headers, text });
+    recordOperation(method, url);
     if (violations.length > 0 && process.env.OPENAPI_VIOLATIONS_LOG) appendFileSync(process.env.OPENAPI_VIOLATIONS_LOG, `${violations.join('\n')}\n`);
     else if (violations.length > 0) throw new Error(`The answer differs from contracts/openapi.json:\n${violations.join('\n')}\n${text.slice(0, 500)}`);
     if ((response.headers.get('content-type') ?? '').includes('json') && text.length > 0) parsed = JSON.parse(text);
@@ -64,6 +66,17 @@ export class ApiClient {
   delete<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, undefined, options);
   }
+}
+
+/**
+ * With `CRM_OPERATIONS_LOG` (a folder: the embedded pass sets it), each documented operation a suite sends
+ * is noted there, one file per worker, for `route-coverage.ts` to check that the pass reached them all.
+ * A suite that sends one with `fetch` itself (a streamed export) notes it with this too.
+ */
+export function recordOperation(method: string, url: string): void {
+  const folder = process.env.CRM_OPERATIONS_LOG;
+  const operation = folder ? openApiResponses().operationOf(method, url) : undefined;
+  if (operation) appendFileSync(join(folder!, `worker-${process.env.JEST_WORKER_ID ?? '1'}.log`), `${operation}\n`);
 }
 
 /** A create through the gateway as a client sends it; the created record (anything but 201 fails the set-up). */

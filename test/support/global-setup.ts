@@ -1,36 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { TEST_ENV } from './test-env';
+import { SERVICE_SCHEMAS } from '../../system/src/backup/backup-set';
+import { TEST_ENV, workerServers } from './test-env';
+
+/** The queues a namespace's system declares: one per service, the dead letters, the change stream. */
+const QUEUES = [...SERVICE_SCHEMAS.map(({ service }) => service), 'dead-letter', 'changes'];
 
 /**
- * Starts every run from nothing: a fresh test database, no queues or exchanges left in the test
- * namespace, an empty test Redis database. Runs once before all test files.
+ * Starts every run from nothing, for each jest worker that may run: a fresh database, no queues or
+ * exchanges left in its broker namespace, no Redis key under its prefix. Runs once before all test
+ * files; another run with other bases (another checkout on the same servers) is left alone.
  */
-export default async function globalSetup(): Promise<void> {
-  if (process.env.CRM_EMBEDDED === '1') return; // each test file has its own embedded data folder
-  const databaseUrl = new URL(process.env.DATABASE_URL ?? TEST_ENV.DATABASE_URL);
-  const name = databaseUrl.pathname.slice(1);
-  const adminUrl = new URL(databaseUrl);
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  if (process.env.CRM_EMBEDDED === '1') {
+    // Each test file has its own embedded data folder; the whole pass (`npm run test:embedded`) notes the
+    // operations it sends, for route-coverage.ts.
+    if (process.env.CRM_ROUTE_COVERAGE === '1') process.env.CRM_OPERATIONS_LOG = mkdtempSync(join(tmpdir(), 'crm-operations-'));
+    return;
+  }
+  const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, index) => workerServers(String(index + 1)));
+
+  const adminUrl = new URL(process.env.DATABASE_URL ?? TEST_ENV.DATABASE_URL);
   adminUrl.pathname = '/postgres';
   const pg = new Client({ connectionString: adminUrl.toString() });
   await pg.connect();
-  await pg.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await pg.query(`CREATE DATABASE "${name}"`);
+  for (const { DATABASE_URL } of workers) {
+    const name = new URL(DATABASE_URL).pathname.slice(1);
+    await pg.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await pg.query(`CREATE DATABASE "${name}"`);
+  }
   await pg.end();
 
-  const namespace = process.env.AMQP_NAMESPACE ?? TEST_ENV.AMQP_NAMESPACE;
   const connection = await amqp.connect(process.env.AMQP_URL ?? TEST_ENV.AMQP_URL);
   const channel = await connection.createChannel();
-  for (const queue of ['auth', 'audit', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'dead-letter', 'changes']) {
-    await channel.deleteQueue(`${namespace}.${queue}`);
+  for (const { AMQP_NAMESPACE } of workers) {
+    for (const queue of QUEUES) await channel.deleteQueue(`${AMQP_NAMESPACE}.${queue}`);
+    await channel.deleteExchange(`${AMQP_NAMESPACE}.events`);
+    await channel.deleteExchange(`${AMQP_NAMESPACE}.dlx`);
   }
-  await channel.deleteExchange(`${namespace}.events`);
-  await channel.deleteExchange(`${namespace}.dlx`);
   await connection.close();
 
   const redis = new Redis(process.env.REDIS_URL ?? TEST_ENV.REDIS_URL, { lazyConnect: true });
   await redis.connect();
-  await redis.flushdb();
+  for (const { REDIS_KEY_PREFIX } of workers) {
+    for await (const keys of redis.scanStream({ match: `${REDIS_KEY_PREFIX}*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  }
   redis.disconnect();
 }

@@ -61,10 +61,25 @@ class OpenApiResponses {
       .sort((a, b) => a.parameters - b.parameters);
   }
 
+  /** Every operation of the document, as `METHOD /path/{template}/`. */
+  operations(): string[] {
+    return Object.entries(this.document.paths).flatMap(([template, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${template}`));
+  }
+
+  /** The operation that documents a request (`METHOD /path/{template}/`), if any. */
+  operationOf(method: string, url: string): string | undefined {
+    const template = this.templateOf(url);
+    return template && this.document.paths[template][method.toLowerCase()] ? `${method.toUpperCase()} ${template}` : undefined;
+  }
+
+  private templateOf(url: string): string | undefined {
+    const path = new URL(url, 'http://gateway').pathname;
+    return this.templates.find(({ pattern }) => pattern.test(path))?.template;
+  }
+
   /** What is wrong with the answer, in words; empty when it is as documented (or no operation documents the request). */
   violations(answer: DocumentedAnswer): string[] {
-    const path = new URL(answer.url, 'http://gateway').pathname;
-    const template = this.templates.find(({ pattern }) => pattern.test(path))?.template;
+    const template = this.templateOf(answer.url);
     const operation = template ? this.document.paths[template][answer.method.toLowerCase()] : undefined;
     if (!template || !operation) return [];
     const where = `${answer.method.toUpperCase()} ${template} → ${answer.status}`;

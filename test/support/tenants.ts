@@ -64,8 +64,8 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 }
 
 /** A new API token of `member` with `scopes` (its secret, shown once). */
-export async function apiTokenOf(api: ApiClient, member: { access: string }, scopes: string[]): Promise<string> {
-  const created = await api.post('/api/auth/api-tokens/', { name: 'ci', scopes }, { token: member.access });
+export async function apiTokenOf(api: ApiClient, member: { access: string }, scopes: string[], name = 'ci'): Promise<string> {
+  const created = await api.post('/api/auth/api-tokens/', { name, scopes }, { token: member.access });
   if (created.status !== 201) throw new Error(`API token creation failed: ${created.status} ${created.text}`);
   return created.body.token;
 }

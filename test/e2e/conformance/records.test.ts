@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestSystem } from '../../support/system';
-import { eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
+import { apiTokenOf, eventually, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
 import { bodyOf, ENTITIES } from './entities';
 import { startWithTenant } from '../../support/suite';
 import { createdRecord } from '../../support/api-client';
@@ -180,6 +180,27 @@ describe.each(ENTITIES)('a record of $path', (entity) => {
       expect(log[1].data).toMatchObject({ tags: ['changed'], version: 2 });
       expect(log[2].data).toEqual({ id: record.id, assigned_to: [seller.profileId], version: 3, merged_into: null });
       expect(log[2].actor).toEqual({ user_id: expect.any(String), profile_id: seller.profileId });
+    });
+
+    it("when it is created and changed, then both are on the change feed, in order, for a reader of the entity's scope only", async () => {
+      const record = await create(admin.access, 'Fed');
+      await system.api.patch(`${records}${record.id}/`, { tags: ['fed'] }, { token: admin.access });
+      const reader = await apiTokenOf(system.api, admin, [`${entity.path}:read`], `${entity.path} feed reader`);
+      const types = `${entity.entity}.created,${entity.entity}.updated`;
+      const feed = await eventually(
+        async () => {
+          const res = await system.api.get(`/api/changes/?types=${types}&page_size=100`, { token: reader });
+          const ofRecord = res.body.results.filter((change: { record_id: string }) => change.record_id === record.id);
+          return ofRecord.length === 2 ? ofRecord : undefined;
+        },
+        30_000,
+        `two ${entity.entity} changes in the feed`,
+      );
+      expect(feed.map((change: { type: string; data: { version: number } }) => [change.type, change.data.version])).toEqual([
+        [`${entity.entity}.created`, 1],
+        [`${entity.entity}.updated`, 2],
+      ]);
+      expect((await system.api.get('/api/changes/?types=profile.created', { token: reader })).status).toBe(403);
     });
 
     it('when a PATCH or PUT changes nothing, then no event is written and the record keeps its version', async () => {

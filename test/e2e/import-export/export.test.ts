@@ -1,3 +1,4 @@
+import { recordOperation } from '../../support/api-client';
 import { createLead } from '../../support/leads';
 import type { TestSystem } from '../../support/system';
 import { addMember, registerTenant, type Member, type TenantAdmin } from '../../support/tenants';
@@ -16,6 +17,7 @@ afterAll(() => system.stop());
 
 async function exportCsv(path: string, token: string) {
   const response = await fetch(`${system.gatewayUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  recordOperation('GET', path);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { response, bytes, text: new TextDecoder().decode(bytes) };
 }
