@@ -5,7 +5,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
-COPY shared/package.json shared/
+COPY shared/platform/package.json shared/platform/
+COPY shared/records/package.json shared/records/
 COPY gateway/package.json gateway/
 COPY system/package.json system/
 COPY bench/package.json bench/
@@ -27,8 +28,10 @@ ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
-COPY --from=build --chown=root:root /app/shared/package.json shared/
-COPY --from=build --chown=root:root /app/shared/dist shared/dist
+COPY --from=build --chown=root:root /app/shared/platform/package.json shared/platform/
+COPY --from=build --chown=root:root /app/shared/platform/dist shared/platform/dist
+COPY --from=build --chown=root:root /app/shared/records/package.json shared/records/
+COPY --from=build --chown=root:root /app/shared/records/dist shared/records/dist
 COPY --from=build --chown=root:root /app/gateway/package.json gateway/
 COPY --from=build --chown=root:root /app/gateway/dist gateway/dist
 # /api/docs's renderer: one browser file kept in the repository (scripts/update-api-reference.sh).

@@ -9,12 +9,12 @@
  * AMQP_URL (default amqp://guest:guest@127.0.0.1:5672) and AMQP_NAMESPACE (default crm) name the broker and the
  * stream. Reading needs read rights on the stream only. Without --follow it stops once caught up (nothing new
  * for --idle-ms); with it, on SIGINT or SIGTERM. The example a consuming team copies: the reading itself is
- * `readChangeStream` (shared/src/messaging/change-stream.ts, amqplib only).
+ * `readChangeStream` (shared/platform/src/messaging/change-stream.ts, amqplib only).
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import amqp, { type ConfirmChannel } from 'amqplib';
-import { readChangeStream, topicMatches, topologyNames, type StreamedChange, type StreamPosition } from '@crm/shared';
+import { readChangeStream, topicMatches, topologyNames, type StreamedChange, type StreamPosition } from '@crm/platform';
 
 export interface ReplayOptions {
   amqpUrl: string;

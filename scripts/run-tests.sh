@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 PHASES=(
   "typecheck|npm run --silent typecheck"
+  "rules|npm run --silent rules"
   "pacts|npm run --silent test:pacts"
   "servers|npx jest"
   "embedded|npm run --silent test:embedded"

@@ -2,19 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  Broker,
-  changeStreamArguments,
-  createEvent,
-  DEFAULT_CHANGE_STREAM_RETENTION,
-  createLogger,
-  enqueueEvents,
-  openServiceDatabase,
-  OutboxRelay,
-  readChangeStream,
-  type CrmEvent,
-  type DataSource,
-} from '@crm/shared';
+import { Broker, changeStreamArguments, createEvent, DEFAULT_CHANGE_STREAM_RETENTION, createLogger, enqueueEvents, openServiceDatabase, OutboxRelay, readChangeStream, type CrmEvent, type DataSource } from '@crm/platform';
 import { BENCH_ENV, OUTBOX_MIGRATIONS } from './bench-system';
 
 /**

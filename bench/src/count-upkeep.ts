@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { leadsService } from '@crm/leads';
-import { openServiceDatabase, type DataSource } from '@crm/shared';
+import { openServiceDatabase, type DataSource } from '@crm/platform';
 import { Client } from 'pg';
 import { BENCH_ENV } from './bench-system';
 import { percentileOf } from './latency';

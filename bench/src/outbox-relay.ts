@@ -1,16 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import {
-  Broker,
-  createEvent,
-  createLogger,
-  enqueueEvents,
-  EventConsumer,
-  openServiceDatabase,
-  OutboxRelay,
-  type CrmEvent,
-  type DataSource,
-} from '@crm/shared';
+import { Broker, createEvent, createLogger, enqueueEvents, EventConsumer, openServiceDatabase, OutboxRelay, type CrmEvent, type DataSource } from '@crm/platform';
 import { BENCH_ENV, freshBenchDatabase, OUTBOX_MIGRATIONS } from './bench-system';
 import { placeBrokerLogRollover, watchBrokerLog } from './support/broker-log';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readPageInOneSnapshot } from '@crm/shared';
+import { readPageInOneSnapshot } from '@crm/platform';
 import { api, freshBenchDatabase, startBenchSystem } from './bench-system';
 import { medianOf, percentileOf } from './latency';
 

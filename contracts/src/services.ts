@@ -4,7 +4,7 @@ import { authService } from '@crm/auth';
 import { contactsService } from '@crm/contacts';
 import { importExportService } from '@crm/import-export';
 import { leadsService } from '@crm/leads';
-import type { AnyServiceDefinition } from '@crm/shared';
+import type { AnyServiceDefinition } from '@crm/platform';
 
 /** Every service behind the gateway, whose routes, events and calls the contracts describe. */
 export const SERVICE_DEFINITIONS: AnyServiceDefinition[] = [

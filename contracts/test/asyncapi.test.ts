@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import { EVENT_CATALOGUE } from '@crm/shared';
+import { EVENT_CATALOGUE } from '@crm/records';
 import { buildAsyncApiDocument, CHANGE_STREAM_CHANNEL } from '../src/asyncapi/asyncapi-document';
 import { CONTRACT_FILES, formatDocument } from '../src/contract-files';
 import { API_VERSION } from '../src/openapi/public-api';

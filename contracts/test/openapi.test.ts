@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { matchRoute, ROUTE_TABLE } from '@crm/gateway';
-import type { ApiOperation } from '@crm/shared';
+import type { ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import { CONTRACT_FILES, formatDocument } from '../src/contract-files';

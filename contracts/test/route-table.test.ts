@@ -1,5 +1,5 @@
 import { matchRoute, ROUTE_TABLE } from '@crm/gateway';
-import { registeredRoutes } from '@crm/shared';
+import { registeredRoutes } from '@crm/platform';
 import { SERVICE_DEFINITIONS } from '../src/services';
 import { routerOf } from './support/service-deps';
 

@@ -1,18 +1,5 @@
-import {
-  accessLog,
-  createMetricsRegistry,
-  errorHandler,
-  expressRouteLabel,
-  healthRouter,
-  httpMetrics,
-  metricsRouter,
-  OwnerLookup,
-  requestIdMiddleware,
-  type HealthState,
-  type Logger,
-  type RouteLabel,
-  type Tracing,
-} from '@crm/shared';
+import { accessLog, createMetricsRegistry, errorHandler, expressRouteLabel, healthRouter, httpMetrics, metricsRouter, requestIdMiddleware, type HealthState, type Logger, type RouteLabel, type Tracing } from '@crm/platform';
+import { OwnerLookup } from '@crm/records';
 import express, { type Express, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import type { Registry } from 'prom-client';

@@ -1,4 +1,4 @@
-import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting, tracingConfig } from '@crm/shared';
+import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting, tracingConfig } from '@crm/platform';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { parseCorsOrigins } from './cors/cors-origins';

@@ -1,4 +1,4 @@
-import { createLogger, exitOnSignal } from '@crm/shared';
+import { createLogger, exitOnSignal } from '@crm/platform';
 import { startGateway } from './start-gateway';
 
 /** The gateway as its own process: listens on all interfaces, stops gracefully on SIGTERM/SIGINT. */

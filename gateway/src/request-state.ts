@@ -1,4 +1,4 @@
-import type { Caller } from '@crm/shared';
+import type { Caller } from '@crm/platform';
 import type { Response } from 'express';
 import type { RouteEntry } from './routing/route-table';
 

@@ -1,4 +1,4 @@
-import { closeInOrder, createLogger, listen, Tracing, type HealthState, type Logger, type RunningServer } from '@crm/shared';
+import { closeInOrder, createLogger, listen, Tracing, type HealthState, type Logger, type RunningServer } from '@crm/platform';
 import { buildGatewayApp } from './app';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { closeRedis, createGatewayRedis, waitForRedis } from './redis/redis-client';

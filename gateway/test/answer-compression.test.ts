@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { buffer as readWhole } from 'node:stream/consumers';
 import zlib from 'node:zlib';
-import { listen, type RunningServer } from '@crm/shared';
+import { listen, type RunningServer } from '@crm/platform';
 import { signAccessToken } from './support/fake-upstreams';
 import { ALL_SCOPES, bearer, startTestGateway, startUpstreams, type Upstreams } from './support/gateway-harness';
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { createLogger, DEV_INTERNAL_TOKEN_SECRET } from '@crm/shared';
+import { createLogger, DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
 import { ApiTokenCache } from '../src/credentials/api-token-cache';
 import { createApiTokenResolver } from '../src/credentials/api-token-resolver';
 import { UnknownApiTokens } from '../src/credentials/unknown-api-tokens';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { base64url } from 'jose';
-import { createLogger, listen } from '@crm/shared';
+import { createLogger, listen } from '@crm/platform';
 import { buildGatewayApp, loadGatewayConfig } from '../src';
 import { TEST_INTERNAL_SECRET, closedPort, newSigningKey, signAccessToken, type SigningKey } from './support/fake-upstreams';
 import {

@@ -1,4 +1,4 @@
-import { ConfigError } from '@crm/shared';
+import { ConfigError } from '@crm/platform';
 import { gatewayConfigShape, loadGatewayConfig, parseThrottleRates, startGateway } from '../src';
 
 describe('gateway settings', () => {

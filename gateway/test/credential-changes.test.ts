@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '@crm/shared';
+import { createLogger } from '@crm/platform';
 import Redis from 'ioredis';
 import { CredentialChanges } from '../src/credentials/credential-changes';
 import { closeRedis, createGatewayRedis, waitForRedis } from '../src/redis/redis-client';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { listen, type RunningServer } from '@crm/shared';
+import { listen, type RunningServer } from '@crm/platform';
 import express, { type RequestHandler } from 'express';
 import { closedPort, signAccessToken } from './support/fake-upstreams';
 import { ALL_SCOPES, bearer, jsonOf, startTestGateway, startUpstreams, type Upstreams } from './support/gateway-harness';

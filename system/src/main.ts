@@ -1,4 +1,4 @@
-import { createLogger, exitOnSignal } from '@crm/shared';
+import { createLogger, exitOnSignal } from '@crm/platform';
 import { startSystem } from './system';
 
 /** `npm start`: the gateway and every service in one process, on their fixed ports. */

@@ -1,5 +1,5 @@
 import { startGateway } from '@crm/gateway';
-import { createLogger } from '@crm/shared';
+import { createLogger } from '@crm/platform';
 import { freePort, startServiceProcess, waitForLine, type ServiceProcess } from './processes';
 import { SERVICE_PROCESSES } from './service-list';
 

@@ -6,7 +6,7 @@ import { startGateway } from '@crm/gateway';
 import { importExportService } from '@crm/import-export';
 import { leadsService } from '@crm/leads';
 import { freePort } from './processes';
-import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/shared';
+import { closeInOrder, createLogger, startService, type Logger, type AnyServiceDefinition, type RunningService } from '@crm/platform';
 
 /** Every service built so far, in start order; the gateway env key that points at each. */
 export const SERVICES: Array<{ definition: AnyServiceDefinition; urlSetting: string }> = [

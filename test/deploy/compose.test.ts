@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { gatewayConfigShape } from '@crm/gateway';
-import { commonConfig, replicaSettings } from '@crm/shared';
+import { commonConfig } from '@crm/platform';
 import { SERVICES } from '@crm/system';
 import { parse } from 'yaml';
 
@@ -107,7 +107,7 @@ describe.each(processes)('%s', (name, service) => {
           ? gatewayConfigShape
           : isMigration(service)
             ? commonConfig // the migrate step reads the common settings only
-            : { ...commonConfig, ...definitions.get(name)!.config, ...replicaSettings(definitions.get(name)!.replicas ?? [], definitions.get(name)!.namesConvertedRecords), PORT: null },
+            : { ...commonConfig, ...definitions.get(name)!.config, ...(definitions.get(name)!.extension?.settings ?? {}), PORT: null },
       ),
     ]);
     expect(Object.keys(service.environment ?? {}).filter((setting) => !known.has(setting))).toEqual([]);
@@ -117,7 +117,7 @@ describe.each(processes)('%s', (name, service) => {
     for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(compose.services)).toContain(dependency);
     // The owners of its replicas are asked only now and then, once running (contacts and accounts-opportunities
     // ask each other): they are not what it starts after.
-    const askedOnDemand = new Set(Object.keys(name === 'gateway' || isMigration(service) ? {} : replicaSettings(definitions.get(name)!.replicas ?? [], definitions.get(name)!.namesConvertedRecords)));
+    const askedOnDemand = new Set(Object.keys(name === 'gateway' || isMigration(service) ? {} : (definitions.get(name)!.extension?.settings ?? {})));
     for (const [setting, value] of Object.entries(service.environment ?? {})) {
       if (!setting.endsWith('_SERVICE_URL')) continue;
       const url = new URL(value);

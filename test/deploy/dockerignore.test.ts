@@ -84,7 +84,7 @@ describe('.dockerignore', () => {
     'services/leads/src/main.ts',
     'gateway/src/proxy/upstream-proxy.ts',
     'contracts/openapi.json',
-    'shared/src/config/config.ts',
+    'shared/platform/src/config/config.ts',
   ])('keeps %s, which the image is built from', (file) => {
     expect(isIgnored(rules, file)).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /**
  * Applied migrations are frozen (docs/operations.md, "Migrations: the rules"): a database that applied a

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_TOKEN_SECRET, MAX_ATTACHMENT_BYTES, commonConfig, loadConfig, MAX_IMPORT_BYTES, REPLICATED_TYPE_OWNERS, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, commonConfig, loadConfig, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/platform';
+import { MAX_ATTACHMENT_BYTES, MAX_IMPORT_BYTES } from '@crm/records';
 import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
@@ -271,9 +272,7 @@ export function jobProblems(objects: K8sObject[]): string[] {
 }
 
 /** The services whose lookups a service asks: the owners of its replicas. */
-const ownersAsked = (definition: AnyServiceDefinition): string[] => [
-  ...new Set([...(definition.replicas ?? []).map((replica) => REPLICATED_TYPE_OWNERS[replica.type]), ...(definition.namesConvertedRecords ? ['leads'] : [])]),
-];
+const ownersAsked = (definition: AnyServiceDefinition): string[] => [...(definition.extension?.calls ?? [])];
 const ownerUrl = (service: string): string => SERVICE_URL_SETTINGS[service as ServiceName].setting;
 
 /** The order the Job crm-migrate migrates the services in. */

@@ -144,7 +144,7 @@ const files = markdownFiles();
 
 it('finds the Markdown files and the workspaces (a sanity check of the listing)', () => {
   expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'services/leads/README.md', 'clients/typescript/README.md']));
-  expect(workspaces).toEqual(expect.arrayContaining(['shared', 'gateway', 'services/leads', 'clients/typescript']));
+  expect(workspaces).toEqual(expect.arrayContaining(['shared/platform', 'shared/records', 'gateway', 'services/leads', 'clients/typescript']));
 });
 
 it('names only paths with src/ that exist', () => {
@@ -156,7 +156,7 @@ describe('the checks themselves', () => {
   it('find the paths of inline code and of links, not those of fenced blocks or URLs', () => {
     const text = [
       'See `shared/src/records/` and (`src/consumer/event-handlers.ts`: one handler).',
-      'A [link](../../shared/src/http/created.ts#L3) and `node services/auth/dist/main.js` (no src).',
+      'A [link](../../shared/platform/src/http/created.ts#L3) and `node services/auth/dist/main.js` (no src).',
       '```ts',
       "import { x } from '../src/in-a-fence';",
       '```',
@@ -165,7 +165,7 @@ describe('the checks themselves', () => {
     expect(namedPaths(text)).toEqual([
       { line: 1, path: 'shared/src/records/' },
       { line: 1, path: 'src/consumer/event-handlers.ts' },
-      { line: 2, path: '../../shared/src/http/created.ts' },
+      { line: 2, path: '../../shared/platform/src/http/created.ts' },
       { line: 6, path: 'src/y.ts' },
     ]);
   });
@@ -179,13 +179,13 @@ describe('the checks themselves', () => {
   });
 
   it('resolve a path from the root, the file’s folder or its workspace, and a trailing / as a folder only', () => {
-    expect(missingPaths('services/leads/README.md', '`src/leads/` `shared/src/records/record-access.ts` `../../shared/src/replicas/`', workspaces)).toEqual([]);
+    expect(missingPaths('services/leads/README.md', '`src/leads/` `shared/records/src/records/record-access.ts` `../../shared/records/src/replicas/`', workspaces)).toEqual([]);
     expect(missingPaths('docs/x.md', '`src/leads/`', workspaces)).toEqual(['docs/x.md:1: src/leads/']);
-    expect(missingPaths('README.md', '`shared/src/records/record-access.ts/`', workspaces)).toEqual(['README.md:1: shared/src/records/record-access.ts/']);
+    expect(missingPaths('README.md', '`shared/records/src/records/record-access.ts/`', workspaces)).toEqual(['README.md:1: shared/records/src/records/record-access.ts/']);
   });
 
   it('take `…`, `<placeholder>`, `*` and `{a,b}` as patterns that must match something', () => {
-    const matching = '`services/<name>/src/index.ts` `services/*/src/main.ts` `shared/src/…/record-access.ts` `services/{leads,contacts}/src/merge/`';
+    const matching = '`services/<name>/src/index.ts` `services/*/src/main.ts` `shared/records/src/…/record-access.ts` `services/{leads,contacts}/src/merge/`';
     expect(missingPaths('README.md', matching, workspaces)).toEqual([]);
     expect(missingPaths('README.md', '`services/<name>/src/made-up.ts` `shared/src/…/made-up.ts`', workspaces)).toEqual([
       'README.md:1: services/<name>/src/made-up.ts',

@@ -264,7 +264,7 @@ describe('k8s/observability', () => {
   });
 
   it('exports every metric the expressions may read (it is defined in the code)', () => {
-    const sources = ['shared/src', 'gateway/src'].flatMap((dir) =>
+    const sources = ['shared/platform/src', 'shared/records/src', 'gateway/src'].flatMap((dir) =>
       (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => read(path.join(dir, file))),
     );
     const defined = (kind: string) => new Set(sources.flatMap((source) => [...source.matchAll(new RegExp(`new ${kind}\\(\\{\\s*name: '([a-z_:]+)'`, 'g'))].map((match) => match[1]!)));

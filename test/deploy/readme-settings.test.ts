@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gatewayConfigShape } from '@crm/gateway';
-import { commonConfig, replicaSettings } from '@crm/shared';
+import { commonConfig } from '@crm/platform';
 import { SERVICES } from '@crm/system';
 
 /**
@@ -12,7 +12,7 @@ import { SERVICES } from '@crm/system';
 const reference = readFileSync(path.resolve(__dirname, '../../docs/configuration.md'), 'utf8');
 const settings = new Set([
   ...Object.keys(commonConfig),
-  ...SERVICES.flatMap(({ definition }) => Object.keys({ ...definition.config, ...replicaSettings(definition.replicas ?? [], definition.namesConvertedRecords) })),
+  ...SERVICES.flatMap(({ definition }) => Object.keys({ ...definition.config, ...(definition.extension?.settings ?? {}) })),
   ...Object.keys(gatewayConfigShape),
   'PORT',
 ]);

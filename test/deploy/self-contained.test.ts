@@ -153,7 +153,7 @@ describe('the checks themselves', () => {
   });
 
   it('let a relative import into the shared workspace through', () => {
-    const importLine = `import { openFreshSchema } from '${['..', '..', '..', 'shared', 'test', 'database', 'fresh-schema'].join('/')}';`;
+    const importLine = `import { openFreshSchema } from '${['..', '..', '..', 'shared', 'platform', 'test', 'database', 'fresh-schema'].join('/')}';`;
     expect(outsideReferences('services/accounts-opportunities/test/x.test.ts', importLine)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent, enqueueEvent, OutboxRelay, type RunningService } from '@crm/shared';
+import { createEvent, enqueueEvent, OutboxRelay, type RunningService } from '@crm/platform';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { addMember, eventually, registerTenant, type TenantAdmin } from '../support/tenants';
 

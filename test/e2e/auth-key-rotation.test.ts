@@ -1,5 +1,5 @@
 import { decodeProtectedHeader } from 'jose';
-import { loadConfig } from '@crm/shared';
+import { loadConfig } from '@crm/platform';
 import { authConfig, rotateSigningKey } from '@crm/auth';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { eventually, PASSWORD, registerTenant } from '../support/tenants';

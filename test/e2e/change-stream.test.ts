@@ -1,4 +1,4 @@
-import { Broker, createLogger, embeddedBusJournal, readChangeStream, type StreamedChange, type StreamPosition } from '@crm/shared';
+import { Broker, createLogger, embeddedBusJournal, readChangeStream, type StreamedChange, type StreamPosition } from '@crm/platform';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { eventually, registerTenant } from '../support/tenants';
 

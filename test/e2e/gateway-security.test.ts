@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { authConfig, openedSigningKey, signingKeyCipher } from '@crm/auth';
-import { loadConfig, mintInternalToken, type Caller } from '@crm/shared';
+import { loadConfig, mintInternalToken, type Caller } from '@crm/platform';
 import { callInternal } from '../support/internal-api';
 import type { TestSystem } from '../support/system';
 import { addMember, PASSWORD, registerTenant, type TenantAdmin } from '../support/tenants';

@@ -1,4 +1,4 @@
-import { migrateService, openServiceDatabase } from '@crm/shared';
+import { migrateService, openServiceDatabase } from '@crm/platform';
 import { SERVICES, startSystem, type RunningSystem } from '@crm/system';
 import { Client } from 'pg';
 import { ApiClient } from '../support/api-client';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { migrateService } from '@crm/shared';
+import { migrateService } from '@crm/platform';
 import { SERVICES } from '@crm/system';
 import { startServiceProcess, waitForLine } from '../support/processes';
 

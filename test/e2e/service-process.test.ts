@@ -1,4 +1,4 @@
-import { mintInternalToken, DEV_INTERNAL_TOKEN_SECRET } from '@crm/shared';
+import { mintInternalToken, DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
 import { startServiceProcess, waitForLine } from '../support/processes';
 
 /**

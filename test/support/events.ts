@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { createEvent, embeddedBusJournal, inProcessBus } from '@crm/shared';
+import { createEvent, embeddedBusJournal, inProcessBus } from '@crm/platform';
 import type { TestSystem } from './system';
 import { eventually, type TenantAdmin } from './tenants';
 

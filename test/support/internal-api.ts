@@ -1,4 +1,4 @@
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/platform';
 import type { TestSystem } from './system';
 
 /** The caller a user's access token stands for, as the gateway puts it in internal tokens. */

@@ -1,5 +1,5 @@
 import { readdirSync, statSync, watch } from 'node:fs';
-import type { Broker } from '@crm/shared';
+import type { Broker } from '@crm/platform';
 
 /**
  * RabbitMQ's quorum queues share one write-ahead log. When it reaches `raft.wal_max_size_bytes` the

@@ -1,4 +1,5 @@
-import { EVENT_CATALOGUE, eventTypesBoundBy, type AnyServiceDefinition } from '@crm/shared';
+import { type AnyServiceDefinition } from '@crm/platform';
+import { EVENT_CATALOGUE, eventTypesBoundBy } from '@crm/records';
 import type { z } from 'zod';
 import { jsonSchemaOf } from '../openapi/openapi-document';
 

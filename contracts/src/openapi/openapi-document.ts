@@ -1,4 +1,4 @@
-import { ERROR_RESPONSES, type ApiOperation, type ApiResponseDoc } from '@crm/shared';
+import { ERROR_RESPONSES, type ApiOperation, type ApiResponseDoc } from '@crm/platform';
 import type { RouteEntry } from '@crm/gateway';
 import { z } from 'zod';
 

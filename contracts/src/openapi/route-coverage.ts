@@ -1,4 +1,4 @@
-import { registeredRoutes, type ApiOperation } from '@crm/shared';
+import { registeredRoutes, type ApiOperation } from '@crm/platform';
 import type { Router } from 'express';
 
 /**

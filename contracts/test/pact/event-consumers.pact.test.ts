@@ -1,5 +1,6 @@
 import { MessageConsumerPact } from '@pact-foundation/pact';
-import { catalogueEntry, eventTypesBoundBy, parseEvent, type AnyServiceDefinition, type EventHandler } from '@crm/shared';
+import { parseEvent, type AnyServiceDefinition, type EventHandler } from '@crm/platform';
+import { catalogueEntry, eventTypesBoundBy } from '@crm/records';
 import { CONTRACT_FILES } from '../../src/contract-files';
 import { SERVICE_DEFINITIONS } from '../../src/services';
 import { openService, type OpenedService } from '../support/service-deps';

@@ -1,5 +1,5 @@
 import { MatchersV3 as M } from '@pact-foundation/pact';
-import { catalogueEntry } from '@crm/shared';
+import { catalogueEntry } from '@crm/records';
 
 /**
  * What the consumers of each event rely on: the CloudEvents envelope, and in `data` the fields their

@@ -1,5 +1,5 @@
 import { MessageProviderPact, providerWithMetadata, type MessageProvider } from '@pact-foundation/pact';
-import { EVENT_CATALOGUE } from '@crm/shared';
+import { EVENT_CATALOGUE } from '@crm/records';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
 import { interactionOf } from './event-expectations';
 import { pactsNaming } from './pact-files';

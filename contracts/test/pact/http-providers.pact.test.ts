@@ -1,5 +1,6 @@
 import { Verifier } from '@pact-foundation/pact';
-import { ALL_SCOPES, DEV_INTERNAL_TOKEN_SECRET, IMPORT_ENTITIES, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/shared';
+import { ALL_SCOPES, DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/platform';
+import { IMPORT_ENTITIES } from '@crm/records';
 import type { RequestHandler } from 'express';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
 import { registerTenant } from '../../../test/support/tenants';

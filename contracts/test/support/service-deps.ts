@@ -1,4 +1,4 @@
-import { commonConfig, createLogger, loadConfig, openServiceDatabase, port, type AnyServiceDefinition, type CommonConfig, type DataSource } from '@crm/shared';
+import { commonConfig, createLogger, loadConfig, openServiceDatabase, port, type AnyServiceDefinition, type CommonConfig, type DataSource } from '@crm/platform';
 import type { Router } from 'express';
 
 export interface OpenedService {

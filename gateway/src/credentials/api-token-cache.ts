@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { internalTokenSecrets, type Caller, type Logger } from '@crm/shared';
+import { internalTokenSecrets, type Caller, type Logger } from '@crm/platform';
 import type Redis from 'ioredis';
 import { mayPredate, type CredentialChanges } from './credential-changes';
 

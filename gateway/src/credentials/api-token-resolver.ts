@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, traceHeaders, type Caller, type Logger } from '@crm/shared';
+import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, traceHeaders, type Caller, type Logger } from '@crm/platform';
 import { ApiTokenCache } from './api-token-cache';
 import { resolvedApiTokenSchema } from './caller.schemas';
 import { tokenNotValid } from './credential-errors';

@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthorizedError } from '@crm/shared';
+import { ForbiddenError, UnauthorizedError } from '@crm/platform';
 import type { RequestHandler } from 'express';
 import type { UnauthenticatedLimit } from '../rate-limit/unauthenticated-limit';
 import { callerOf, routeOf, setCaller } from '../request-state';

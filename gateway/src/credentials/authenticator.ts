@@ -1,4 +1,4 @@
-import type { Caller } from '@crm/shared';
+import type { Caller } from '@crm/platform';
 import { API_TOKEN_PREFIX, type ApiTokenResolver } from './api-token-resolver';
 import { credentialsMissing, tokenNotValid } from './credential-errors';
 import type { UserTokenVerifier } from './user-token-verifier';

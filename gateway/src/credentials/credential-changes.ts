@@ -1,4 +1,4 @@
-import { ExpiringCache, type Logger } from '@crm/shared';
+import { ExpiringCache, type Logger } from '@crm/platform';
 import type Redis from 'ioredis';
 
 /**

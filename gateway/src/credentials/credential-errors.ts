@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '@crm/shared';
+import { UnauthorizedError } from '@crm/platform';
 
 /** A 401 that also says how to authenticate (RFC 6750 §3), as every 401 must (RFC 9110 §15.5.2). */
 class BearerChallenge extends UnauthorizedError {

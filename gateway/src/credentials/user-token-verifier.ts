@@ -1,12 +1,5 @@
-import {
-  ExpiringCache,
-  INTERNAL_TOKEN_HEADER,
-  mintInternalToken,
-  ServiceUnavailableError,
-  type Caller,
-  type Logger,
-  type OwnerLookup,
-} from '@crm/shared';
+import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/platform';
+import { type OwnerLookup } from '@crm/records';
 import {
   createRemoteJWKSet,
   customFetch,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { carryTraceContext, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@crm/shared';
+import { carryTraceContext, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@crm/platform';
 import type { Request } from 'express';
 
 /** Identity a client could try to claim itself; only the gateway may tell a service who is calling. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { buffer as readWholeBody } from 'node:stream/consumers';
-import { mintInternalToken, ServiceUnavailableError, type Logger } from '@crm/shared';
+import { mintInternalToken, ServiceUnavailableError, type Logger } from '@crm/platform';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { UPSTREAM_SERVICES, type UpstreamService } from '../config';

@@ -1,4 +1,4 @@
-import { rateLimitHeaders, TooManyRequestsError } from '@crm/shared';
+import { rateLimitHeaders, TooManyRequestsError } from '@crm/platform';
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { callerOf, routeOf } from '../request-state';

@@ -1,4 +1,4 @@
-import type { Caller, Logger } from '@crm/shared';
+import type { Caller, Logger } from '@crm/platform';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

@@ -1,4 +1,4 @@
-import { ExpiringCache, rateLimitHeaders, TooManyRequestsError } from '@crm/shared';
+import { ExpiringCache, rateLimitHeaders, TooManyRequestsError } from '@crm/platform';
 import type { Request, Response } from 'express';
 import type { RateLimitRejections } from './rate-limit.middleware';
 import { clientAddress, rateLimitKey, type BucketRateLimiter, type RateDecision } from './rate-limiter';

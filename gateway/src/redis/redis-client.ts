@@ -1,4 +1,4 @@
-import type { Logger } from '@crm/shared';
+import type { Logger } from '@crm/platform';
 import Redis from 'ioredis';
 
 /**

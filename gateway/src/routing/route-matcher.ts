@@ -1,4 +1,4 @@
-import { pathSegments, spellsSegments } from '@crm/shared';
+import { pathSegments, spellsSegments } from '@crm/platform';
 import type { RouteEntry } from './route-table';
 
 /**

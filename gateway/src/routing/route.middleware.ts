@@ -1,4 +1,4 @@
-import { MethodNotAllowedError, NotFoundError } from '@crm/shared';
+import { MethodNotAllowedError, NotFoundError } from '@crm/platform';
 import type { RequestHandler } from 'express';
 import { setRoute } from '../request-state';
 import { matchRoute, methodsOfPath } from './route-matcher';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { INTERNAL_TOKEN_HEADER, listen, verifyInternalToken, type Caller, type RunningServer } from '@crm/shared';
+import { INTERNAL_TOKEN_HEADER, listen, verifyInternalToken, type Caller, type RunningServer } from '@crm/platform';
 import { freePort } from '@crm/system';
 import express, { type Express, type Request } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { Caller } from '@crm/shared';
+import type { Caller } from '@crm/platform';
 import Redis from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { startGateway, type RunningGateway } from '../../src';

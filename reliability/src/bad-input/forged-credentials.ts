@@ -1,6 +1,6 @@
 import { createHmac, createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { authConfig, openedSigningKey, signingKeyCipher } from '@crm/auth';
-import { loadConfig } from '@crm/shared';
+import { loadConfig } from '@crm/platform';
 import type { Client } from 'pg';
 import type { TenantFixture } from '../support/two-tenants';
 

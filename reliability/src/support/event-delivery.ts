@@ -1,4 +1,4 @@
-import { topicMatches } from '@crm/shared';
+import { topicMatches } from '@crm/platform';
 import { SERVICES } from '@crm/system';
 import type { Client } from 'pg';
 import { eventually } from './http';

@@ -1,4 +1,4 @@
-import { topologyNames } from '@crm/shared';
+import { topologyNames } from '@crm/platform';
 import { SERVICE_PROCESSES } from '@crm/system';
 import amqp from 'amqplib';
 import { execFile, spawnSync } from 'node:child_process';

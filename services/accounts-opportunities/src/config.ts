@@ -1,4 +1,5 @@
-import { commonConfig, type ServiceDeps } from '@crm/shared';
+import { commonConfig } from '@crm/platform';
+import type { RecordServiceDeps } from '@crm/records';
 import type { z } from 'zod';
 
 export const accountsOpportunitiesConfig = { ...commonConfig };
@@ -6,4 +7,4 @@ export const accountsOpportunitiesConfig = { ...commonConfig };
 export type AccountsOpportunitiesConfig = z.infer<z.ZodObject<typeof accountsOpportunitiesConfig>>;
 
 /** What every part of the service is built from (config, data source, logger, clock). */
-export type ServiceContext = ServiceDeps<AccountsOpportunitiesConfig>;
+export type ServiceContext = RecordServiceDeps<AccountsOpportunitiesConfig>;

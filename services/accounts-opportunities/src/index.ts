@@ -1,4 +1,5 @@
-import { asEventData, changedRowsRetention, defineService, findRecords, lookupRoutes, profileReplica, type Db } from '@crm/shared';
+import { defineService, type Db } from '@crm/platform';
+import { asEventData, changedRowsRetention, findRecords, lookupRoutes, profileReplica, replicatedRecords } from '@crm/records';
 import { Router } from 'express';
 import { accountViews } from './accounts/account-view';
 import { ACCOUNTS } from './accounts/accounts.repository';
@@ -20,9 +21,8 @@ export const accountsOpportunitiesService = defineService({
   config: accountsOpportunitiesConfig,
   migrations: accountsOpportunitiesMigrations,
   publishesEvents: true,
-  replicas: [profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)],
   // Its records name accounts, contacts and opportunities a lead conversion may still be making (api-contract §4).
-  namesConvertedRecords: true,
+  extension: replicatedRecords([profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)], { checksConversions: true }),
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
   routes: (context) =>
     Router()

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /** The service's record tables: the records-layer migrations made the same for each, and the retention prunes each one's changed rows. */
 export const RECORD_TABLES = ['accounts', 'opportunities', 'tasks'];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent, type DataSource } from '@crm/shared';
-import { openFreshSchema } from '../../../shared/test/database/fresh-schema';
+import { createEvent, type DataSource } from '@crm/platform';
+import { openFreshSchema } from '../../../shared/platform/test/database/fresh-schema';
 import type { ServiceContext } from '../src/config';
 import { EVENT_HANDLERS } from '../src/consumer/event-handlers';
 import { accountsOpportunitiesMigrations } from '../src/migrations';

@@ -1,4 +1,4 @@
-import { commonConfig, defineService } from '@crm/shared';
+import { commonConfig, defineService } from '@crm/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import { pruneAuditLog } from './audit-log/audit-log.retention';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /**
  * The audit schema: the outbox and inbox, and the audit log every event lands in.

@@ -1,4 +1,4 @@
-import type { DataSource } from '@crm/shared';
+import type { DataSource } from '@crm/platform';
 import type { AuthConfig } from './config';
 import type { PasswordHashing } from './passwords/passwords';
 import type { AccessTokenIssuer } from './signing-keys/access-tokens';

@@ -1,4 +1,4 @@
-import { commonConfig, duration, jwtConfig } from '@crm/shared';
+import { commonConfig, duration, jwtConfig } from '@crm/platform';
 import { z } from 'zod';
 import { OWASP_SCRYPT_LOG2_N } from './passwords/passwords';
 import { DEV_SIGNING_KEY_SECRET } from './signing-keys/signing-key-cipher';

@@ -1,4 +1,4 @@
-import { defineService } from '@crm/shared';
+import { defineService } from '@crm/platform';
 import { authConfig } from './config';
 import { authMigrations } from './migrations';
 import { authApi, authRoutes } from './routes';

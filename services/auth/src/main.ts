@@ -1,4 +1,4 @@
-import { runServiceMain } from '@crm/shared';
+import { runServiceMain } from '@crm/platform';
 import { authService } from './index';
 import { runSigningKeyRotation } from './signing-keys/rotate-signing-key.command';
 

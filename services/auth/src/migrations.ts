@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /**
  * The auth schema: tenants (orgs), users (e-mail unique across tenants, case-insensitively, so a login

@@ -1,4 +1,4 @@
-import type { ApiOperation, ServiceDeps } from '@crm/shared';
+import type { ApiOperation, ServiceDeps } from '@crm/platform';
 import { Router } from 'express';
 import { apiTokenOperations, apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import type { AuthDeps } from './auth-deps';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Caller } from '@crm/shared';
+import type { Caller } from '@crm/platform';
 import { AuthTestService, type Registered, onePage } from './support/auth-service';
 
 let auth: AuthTestService;

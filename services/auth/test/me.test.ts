@@ -1,4 +1,4 @@
-import { ALL_SCOPES } from '@crm/shared';
+import { ALL_SCOPES } from '@crm/platform';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;

@@ -1,4 +1,4 @@
-import { loadConfig } from '@crm/shared';
+import { loadConfig } from '@crm/platform';
 import { authConfig } from '@crm/auth';
 import { AuthTestService, PASSWORD } from './support/auth-service';
 

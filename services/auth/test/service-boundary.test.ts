@@ -1,4 +1,4 @@
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } from '@crm/platform';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
-import { loadConfig } from '@crm/shared';
+import { loadConfig } from '@crm/platform';
 import { authConfig, rotateSigningKey } from '@crm/auth';
 import { AuthTestService } from './support/auth-service';
 import { runAuthMain } from './support/auth-main';

@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
-import { loadConfig } from '@crm/shared';
+import { loadConfig } from '@crm/platform';
 import { authConfig, signingKeyCipher } from '@crm/auth';
 import { AuthTestService } from './support/auth-service';
 import { runAuthMain } from './support/auth-main';

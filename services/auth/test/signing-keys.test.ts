@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
-import { scopesForRole } from '@crm/shared';
+import { scopesForRole } from '@crm/platform';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;

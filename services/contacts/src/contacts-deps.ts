@@ -1,3 +1,4 @@
-import type { CommonConfig, ServiceDeps } from '@crm/shared';
+import type { CommonConfig } from '@crm/platform';
+import type { RecordServiceDeps } from '@crm/records';
 
-export type ContactsDeps = ServiceDeps<CommonConfig>;
+export type ContactsDeps = RecordServiceDeps<CommonConfig>;

@@ -1,4 +1,5 @@
-import { asEventData, changedRowsRetention, commonConfig, defineService, findRecords, lookupRoutes, profileReplica } from '@crm/shared';
+import { commonConfig, defineService } from '@crm/platform';
+import { asEventData, changedRowsRetention, findRecords, lookupRoutes, profileReplica, replicatedRecords } from '@crm/records';
 import { Router } from 'express';
 import { accountReplica } from './accounts/account-changes';
 import { contactViews } from './contacts/contact-view';
@@ -18,9 +19,8 @@ export const contactsService = defineService({
   config: { ...commonConfig },
   migrations: contactsMigrations,
   publishesEvents: true,
-  replicas: [profileReplica, accountReplica],
   // A contact's account may be one a lead conversion is still making (api-contract §4).
-  namesConvertedRecords: true,
+  extension: replicatedRecords([profileReplica, accountReplica], { checksConversions: true }),
   consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: (deps) => dispatchByType(deps.clock) },
   routes: (deps) =>
     Router()

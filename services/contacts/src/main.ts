@@ -1,4 +1,4 @@
-import { runServiceMain } from '@crm/shared';
+import { runServiceMain } from '@crm/platform';
 import { contactsService } from './index';
 
 runServiceMain(contactsService);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /**
  * The contacts schema. As for leads, indexes serve a page with its count at a million contacts over

@@ -1,4 +1,4 @@
-import { commonConfig, serviceUrlSetting, type ServiceDeps } from '@crm/shared';
+import { commonConfig, serviceUrlSetting, type ServiceDeps } from '@crm/platform';
 import { z } from 'zod';
 
 export const importExportConfig = {

@@ -1,4 +1,4 @@
-import { defineService } from '@crm/shared';
+import { defineService } from '@crm/platform';
 import { Router } from 'express';
 import { importExportConfig } from './config';
 import { exportOperations, exportRoutes } from './export/export.routes';
@@ -9,7 +9,7 @@ import { OwningServices } from './owning/owning-services';
 /**
  * CSV import (preview, commit, the deprecated upload) and export of leads and contacts (api-contract §5):
  * files are received, limited, decoded and parsed here; the owning services validate and create with
- * their own rules through their internal endpoints (`shared/src/import-export/import-contract.ts`).
+ * their own rules through their internal endpoints (`shared/records/src/import-export/import-contract.ts`).
  */
 export const importExportService = defineService({
   name: 'import-export',

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /**
  * The import_export schema: every preview and commit (architecture §1: import-export owns the import jobs):

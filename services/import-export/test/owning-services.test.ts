@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { DEV_INTERNAL_TOKEN_SECRET, type Caller } from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, type Caller } from '@crm/platform';
 import { freePort } from '@crm/system';
 import type { ImportExportConfig } from '../src/config';
 import { OwningServices } from '../src/owning/owning-services';

@@ -1,4 +1,4 @@
-import { commonConfig } from '@crm/shared';
+import { commonConfig } from '@crm/platform';
 import { z } from 'zod';
 
 export const leadsConfig = {

@@ -1,4 +1,5 @@
-import { applyProfileEvent, asEventData, changedRowsRetention, CONTACT_MERGED, convertingLookupRoutes, defineService, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, type EventHandler } from '@crm/shared';
+import { defineService, type EventHandler } from '@crm/platform';
+import { applyProfileEvent, asEventData, changedRowsRetention, CONTACT_MERGED, convertingLookupRoutes, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, replicatedRecords } from '@crm/records';
 import { Router } from 'express';
 import { leadsConfig } from './config';
 import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
@@ -35,7 +36,7 @@ export const leadsService = defineService({
   config: leadsConfig,
   migrations: leadsMigrations,
   publishesEvents: true,
-  replicas: [profileReplica],
+  extension: replicatedRecords([profileReplica]),
   consumes: { bindings: Object.keys(HANDLERS), handler: () => onEvent },
   routes: async (deps) => {
     const waiter = new ConversionWaiter({

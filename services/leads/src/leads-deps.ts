@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '@crm/shared';
+import type { RecordServiceDeps } from '@crm/records';
 import type { LeadsConfig } from './config';
 
-export type LeadsDeps = ServiceDeps<LeadsConfig>;
+export type LeadsDeps = RecordServiceDeps<LeadsConfig>;

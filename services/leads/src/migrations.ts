@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSqlMigrations } from '@crm/shared';
+import { readSqlMigrations } from '@crm/platform';
 
 /**
  * The leads schema. Indexes serve a page with its count at a million leads over many tenants: every

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { insertRecords, openServiceDatabase, UnprocessableError, updateRecord, type DataSource } from '@crm/shared';
+import { openServiceDatabase, UnprocessableError, type DataSource } from '@crm/platform';
+import { insertRecords, updateRecord } from '@crm/records';
 import { LEADS, type LeadRecord } from '../src/leads/leads.repository';
 import type { LeadStatus } from '../src/leads/leads.schemas';
 import { leadsMigrations } from '../src/migrations';

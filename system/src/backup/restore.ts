@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, ensureDatabaseExists } from '@crm/shared';
+import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, ensureDatabaseExists } from '@crm/platform';
 import { Client } from 'pg';
 import { quoteIdent, readManifest, SCHEMAS, type BackupManifest } from './backup-set';
 import { parseDuration, runCommandLine } from './command-line';

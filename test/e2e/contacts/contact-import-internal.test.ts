@@ -1,4 +1,4 @@
-import { internalImportPaths } from '@crm/shared';
+import { internalImportPaths } from '@crm/records';
 import { outboxEvents } from '../../support/events';
 import { callInternal, csvRows } from '../../support/internal-api';
 import type { TestSystem } from '../../support/system';
@@ -7,7 +7,7 @@ import { addAccount, createContact } from './support';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * The contacts service's side of imports and exports (`shared/src/import-export/import-contract.ts`),
+ * The contacts service's side of imports and exports (`shared/records/src/import-export/import-contract.ts`),
  * called as import-export calls it. The rules are the shared ones the leads suite covers in depth;
  * here, what is particular to contacts: the name rule, accounts and owners, the columns.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { importRefused } from '@crm/shared';
+import { importRefused } from '@crm/records';
 import { outboxEvents } from '../../support/events';
 import { createLead } from '../../support/leads';
 import type { TestSystem } from '../../support/system';

@@ -1,4 +1,4 @@
-import { importRefused } from '@crm/shared';
+import { importRefused } from '@crm/records';
 import type { TestSystem } from '../../support/system';
 import type { TenantAdmin } from '../../support/tenants';
 import { csvForm, tablesChecksum } from './support';

@@ -1,4 +1,4 @@
-import { internalImportPaths } from '@crm/shared';
+import { internalImportPaths } from '@crm/records';
 import { outboxEvents } from '../../support/events';
 import { callInternal, csvRows } from '../../support/internal-api';
 import { createLead } from '../../support/leads';
@@ -7,7 +7,7 @@ import { addMember, registerTenant, type Member, type TenantAdmin } from '../../
 import { startWithTenant } from '../../support/suite';
 
 /**
- * The leads service's side of imports and exports (`shared/src/import-export/import-contract.ts`), called
+ * The leads service's side of imports and exports (`shared/records/src/import-export/import-contract.ts`), called
  * as import-export calls it: straight at the service with an internal token carrying the caller. The
  * public routes, CSV and limits are import-export's and tested through the gateway in its suites.
  */

@@ -1,4 +1,4 @@
-import type { DataSource } from '@crm/shared';
+import type { DataSource } from '@crm/platform';
 import type { TestSystem } from '../../support/system';
 import type { TenantAdmin } from '../../support/tenants';
 import { addAuditEntry } from './support';

@@ -1,4 +1,5 @@
-import { recordViewSchema, recordViews, textOrNullSchema, type ColumnsView, type Db } from '@crm/shared';
+import { type Db } from '@crm/platform';
+import { recordViewSchema, recordViews, textOrNullSchema, type ColumnsView } from '@crm/records';
 import { z } from 'zod';
 import { ACCOUNTS, type AccountRecord, type AccountValues } from './accounts.repository';
 

@@ -1,4 +1,4 @@
-import { changeReferenceHoldersOf, entityCustomFields, publishRecords } from '@crm/shared';
+import { changeReferenceHoldersOf, entityCustomFields, publishRecords } from '@crm/records';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';
 import { TASKS } from '../tasks/tasks.repository';

@@ -1,4 +1,5 @@
-import { insertRecord, queryRows, type Db, type HeldRecord, type NewRecord, type AssignedValues, type RecordTable, type StoredRecord } from '@crm/shared';
+import { queryRows, type Db } from '@crm/platform';
+import { insertRecord, type HeldRecord, type NewRecord, type AssignedValues, type RecordTable, type StoredRecord } from '@crm/records';
 import type { AccountOrderingField } from './accounts.schemas';
 
 /** An account's writable values, named as the API and the columns name them. */

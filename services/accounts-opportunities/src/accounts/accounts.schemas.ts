@@ -1,4 +1,5 @@
-import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalEmail, optionalText, optionalHttpUrl, PHONE_MAX, recordBody, requiredText, tagsField, uuidParam } from '@crm/shared';
+import { optionalEmail, optionalText, tagsField, uuidParam } from '@crm/platform';
+import { COMMON_SERVER_FIELDS, listQuery, NAME_MAX, optionalHttpUrl, PHONE_MAX, recordBody, requiredText } from '@crm/records';
 import { z } from 'zod';
 
 /** Fields a client writes (api-contract §3); `name` is required on POST and PUT. */

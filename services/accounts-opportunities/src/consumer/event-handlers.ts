@@ -1,4 +1,5 @@
-import { applyProfileEvent, LEAD_CONVERTED, PROFILE_EVENT_TYPES, type CrmEvent, type EntityManager, type EventHandler } from '@crm/shared';
+import { type CrmEvent, type EntityManager, type EventHandler } from '@crm/platform';
+import { applyProfileEvent, LEAD_CONVERTED, PROFILE_EVENT_TYPES } from '@crm/records';
 import type { ServiceContext } from '../config';
 import { createConvertedRecords } from '../conversion/lead-converted';
 import { applyKnownRecordChanged, KNOWN_RECORD_TYPES } from '../known-records/known-records';

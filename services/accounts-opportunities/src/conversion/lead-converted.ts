@@ -1,4 +1,5 @@
-import { leadConvertedData, publishRecords, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
+import { type CrmEvent, type EntityManager } from '@crm/platform';
+import { leadConvertedData, publishRecords, rememberConversionOwner } from '@crm/records';
 import { accountKind } from '../accounts/accounts.domain';
 import { insertAccountIfAbsent } from '../accounts/accounts.repository';
 import { opportunityKind } from '../opportunities/opportunities.domain';

@@ -1,4 +1,5 @@
-import { queryRows, replicatedRecordOf, type CrmEvent, type Db, type EntityManager, type HeldRecord, type Replica } from '@crm/shared';
+import { queryRows, type CrmEvent, type Db, type EntityManager } from '@crm/platform';
+import { replicatedRecordOf, type HeldRecord, type Replica } from '@crm/records';
 
 /**
  * Records of other services this one points to (an opportunity's `contact_ids` and `lead_id`, a task's

@@ -1,4 +1,5 @@
-import { deletedRecordOf, recordMergedData, type ChangeContext, type CrmEvent, type EntityManager } from '@crm/shared';
+import { type CrmEvent, type EntityManager } from '@crm/platform';
+import { deletedRecordOf, recordMergedData, type ChangeContext } from '@crm/records';
 import type { ServiceContext } from '../config';
 import { markKnownRecordDeleted, rememberMerge, resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
 import { opportunityKind } from '../opportunities/opportunities.domain';

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../accounts/accounts.repository';
-import { changeReferenceHoldersOf, entityCustomFields, publishRecords } from '@crm/shared';
+import { changeReferenceHoldersOf, entityCustomFields, publishRecords } from '@crm/records';
 import type { KnownReference } from '../records/known-references';
 import { serviceKind } from '../records/service-kind';
 import { ReferenceCheck } from '../records/record-references';

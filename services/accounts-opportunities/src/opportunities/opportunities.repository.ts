@@ -1,4 +1,5 @@
-import { insertRecord, type Db, type NewRecord, type AssignedValues, type RecordTable, type StoredRecord } from '@crm/shared';
+import { type Db } from '@crm/platform';
+import { insertRecord, type NewRecord, type AssignedValues, type RecordTable, type StoredRecord } from '@crm/records';
 import type { OpportunityOrderingField, OpportunityStage } from './opportunities.schemas';
 
 /** An opportunity's values, named as the API and the columns name them. */

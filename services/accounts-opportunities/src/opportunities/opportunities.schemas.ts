@@ -1,4 +1,5 @@
-import { amountField, choice, choicesFilter, COMMON_SERVER_FIELDS, currencyField, idField, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredOr, requiredText, tagsField, uuidParam } from '@crm/shared';
+import { amountField, currencyField, requiredOr, tagsField, uuidParam } from '@crm/platform';
+import { choice, choicesFilter, COMMON_SERVER_FIELDS, idField, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredText } from '@crm/records';
 import { z } from 'zod';
 
 export const OPPORTUNITY_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost'] as const;

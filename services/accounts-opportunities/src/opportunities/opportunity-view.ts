@@ -1,4 +1,5 @@
-import { amountSchema, dateSchema, idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, type Caller, type ColumnsView, type Db, type NamedRef } from '@crm/shared';
+import { type Caller, type Db } from '@crm/platform';
+import { amountSchema, dateSchema, idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, type ColumnsView, type NamedRef } from '@crm/records';
 import { z } from 'zod';
 import { OPPORTUNITY_STAGES } from './opportunities.schemas';
 import { accountOwnership, accountRefs } from '../accounts/accounts.repository';

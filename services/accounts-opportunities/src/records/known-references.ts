@@ -1,4 +1,5 @@
-import { dropReference, publishRecords, replaceReference, type ChangeContext, type Db, type EntityManager, type OwnedValues, type ReferenceColumn } from '@crm/shared';
+import { type Db, type EntityManager } from '@crm/platform';
+import { dropReference, publishRecords, replaceReference, type ChangeContext, type OwnedValues, type ReferenceColumn } from '@crm/records';
 import { resolveMergedIds, type KnownRecordType } from '../known-records/known-records';
 import type { ServiceRecordKind } from './service-kind';
 

@@ -1,4 +1,5 @@
-import { recordOpenable, RefusedReferencesError, refusedIds, type Caller, type Db, type OwnedValues } from '@crm/shared';
+import { RefusedReferencesError, type Caller, type Db } from '@crm/platform';
+import { recordOpenable, refusedIds, type OwnedValues } from '@crm/records';
 import { KNOWN_RECORD_REPLICAS, type KnownRecordType } from '../known-records/known-records';
 import { referencedIds, type KnownReference } from './known-references';
 

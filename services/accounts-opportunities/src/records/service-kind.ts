@@ -1,4 +1,5 @@
-import { requireOwnerMember, type Caller, type Db, type NamedReferences, type OwnedValues, type RecordKind, type RecordListQuery } from '@crm/shared';
+import { type Caller, type Db } from '@crm/platform';
+import { requireOwnerMember, type NamedReferences, type OwnedValues, type RecordKind, type RecordListQuery } from '@crm/records';
 import { redirectMergedReferences, type KnownReference } from './known-references';
 
 export const SERVICE_NAME = 'accounts-opportunities';

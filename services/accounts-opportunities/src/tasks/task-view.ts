@@ -1,4 +1,5 @@
-import { dateSchema, idSchema, recordViewSchema, recordViews, type ColumnsView, type Db } from '@crm/shared';
+import { type Db } from '@crm/platform';
+import { dateSchema, idSchema, recordViewSchema, recordViews, type ColumnsView } from '@crm/records';
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.schemas';
 import { TASKS, type TaskRecord, type TaskValues } from './tasks.repository';

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../accounts/accounts.repository';
-import { entityCustomFields } from '@crm/shared';
+import { entityCustomFields } from '@crm/records';
 import { OPPORTUNITIES } from '../opportunities/opportunities.repository';
 import type { KnownReference } from '../records/known-references';
 import { serviceKind } from '../records/service-kind';

@@ -1,4 +1,4 @@
-import type { AssignedValues, RecordTable, StoredRecord } from '@crm/shared';
+import type { AssignedValues, RecordTable, StoredRecord } from '@crm/records';
 import type { TaskOrderingField, TaskPriority, TaskStatus } from './tasks.schemas';
 
 /** A task's values, named as the API and the columns name them. */

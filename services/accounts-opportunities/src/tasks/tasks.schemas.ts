@@ -1,4 +1,5 @@
-import { choice, choicesFilter, COMMON_SERVER_FIELDS, dateBound, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredText, tagsField, uuidParam } from '@crm/shared';
+import { tagsField, uuidParam } from '@crm/platform';
+import { choice, choicesFilter, COMMON_SERVER_FIELDS, dateBound, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredText } from '@crm/records';
 import { z } from 'zod';
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;

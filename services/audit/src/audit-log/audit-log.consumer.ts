@@ -1,4 +1,4 @@
-import type { EventHandler } from '@crm/shared';
+import type { EventHandler } from '@crm/platform';
 import { insertAuditEntry } from './audit-log.repository';
 
 /** Every event on the bus becomes one audit entry (the inbox and the unique event id keep it to one). */

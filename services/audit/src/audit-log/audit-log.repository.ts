@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, mapPageRows, readPageRows, timestampSchema, type CrmEvent, type EntityManager, type PageRows, type PageWindow } from '@crm/shared';
+import { mapPageRows, readPageRows, type CrmEvent, type EntityManager, type PageRows, type PageWindow } from '@crm/platform';
+import { idSchema, timestampSchema } from '@crm/records';
 
 /** An entry of the audit log as the API lists it (the schema documents the answer). */
 export const auditEntrySchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { DataSource } from '@crm/shared';
+import type { DataSource } from '@crm/platform';
 
 /** Entries deleted per statement: a big backlog goes over several runs, never in one long transaction. */
 const PRUNE_BATCH = 10_000;

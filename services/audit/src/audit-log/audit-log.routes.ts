@@ -1,4 +1,5 @@
-import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, pageSchema, parseQuery, readListPage, type ApiOperation, type DataSource } from '@crm/shared';
+import { callerOf, ForbiddenError, isAdmin, pageEnvelope, pageRequest, parseQuery, readListPage, type ApiOperation, type DataSource } from '@crm/platform';
+import { pageSchema } from '@crm/records';
 import { Router } from 'express';
 import { auditLogQuery } from './audit-log.schemas';
 import { auditEntrySchema, countAuditEntries, listAuditEntries, type AuditFilter } from './audit-log.repository';

@@ -1,4 +1,4 @@
-import { paginationQuery, timestampLowerBound, timestampUpperBound } from '@crm/shared';
+import { paginationQuery, timestampLowerBound, timestampUpperBound } from '@crm/platform';
 import { z } from 'zod';
 
 export const auditLogQuery = z.strictObject({
@@ -13,4 +13,4 @@ export const auditLogQuery = z.strictObject({
   ordering: z.enum(['time', '-time', 'created_at', '-created_at']).optional(),
 });
 
-export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+type AuditLogQuery = z.infer<typeof auditLogQuery>;

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@crm/shared';
+import type { EntityManager } from '@crm/platform';
 import type { AuditEntry } from '../audit-log/audit-log.repository';
 
 /** A place in the feed: the committing transaction's id and the row's sequence (`<tx>.<seq>`). */

@@ -1,4 +1,4 @@
-import { callerOf, parseQuery, publicUrl, type ApiOperation, type DataSource } from '@crm/shared';
+import { callerOf, parseQuery, publicUrl, type ApiOperation, type DataSource } from '@crm/platform';
 import { Router } from 'express';
 import { readChangePage } from './change-feed';
 import { changeFeedQuery, changePageSchema } from './change-feed.schemas';

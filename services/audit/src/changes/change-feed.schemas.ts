@@ -1,4 +1,5 @@
-import { pageSchema, paginationQuery } from '@crm/shared';
+import { paginationQuery } from '@crm/platform';
+import { pageSchema } from '@crm/records';
 import { z } from 'zod';
 import { auditEntrySchema } from '../audit-log/audit-log.repository';
 

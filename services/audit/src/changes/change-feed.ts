@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, ForbiddenError, isAdmin, type Caller, type DataSource } from '@crm/shared';
+import { DEFAULT_PAGE_SIZE, ForbiddenError, isAdmin, type Caller, type DataSource } from '@crm/platform';
 import type { AuditEntry } from '../audit-log/audit-log.repository';
 import { FEED_START, readChanges, type ChangeFilter, type FeedPosition } from './change-feed.repository';
 import type { ChangeFeedQuery } from './change-feed.schemas';

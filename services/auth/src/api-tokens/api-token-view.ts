@@ -1,4 +1,4 @@
-import { idSchema, timestampSchema } from '@crm/shared';
+import { idSchema, timestampSchema } from '@crm/records';
 import { z } from 'zod';
 import type { ApiToken } from './api-tokens.repository';
 

@@ -1,5 +1,5 @@
-import { mapPageRows, queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/shared';
-import type { Role } from '@crm/shared';
+import { mapPageRows, queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/platform';
+import type { Role } from '@crm/platform';
 
 /** Token names are unique among a profile's tokens that are not revoked. */
 export const API_TOKEN_NAME_KEY = 'api_tokens_profile_name_key';

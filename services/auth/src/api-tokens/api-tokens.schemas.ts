@@ -1,4 +1,4 @@
-import { ALL_SCOPES, nonBlankText, paginationQuery, requiredOr } from '@crm/shared';
+import { ALL_SCOPES, nonBlankText, paginationQuery, requiredOr } from '@crm/platform';
 import { z } from 'zod';
 
 export const listApiTokensQuery = z.strictObject({ ...paginationQuery });

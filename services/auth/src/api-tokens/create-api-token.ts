@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, isUniqueViolation, ValidationError, type Caller } from '@crm/shared';
+import { ConflictError, isUniqueViolation, ValidationError, type Caller } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { randomSecret, sha256Hex } from '../common/hashing';
 import { apiTokenView, type ApiTokenView } from './api-token-view';

@@ -1,4 +1,4 @@
-import { readListPage, type Caller, type ListPage, type PageRequest } from '@crm/shared';
+import { readListPage, type Caller, type ListPage, type PageRequest } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { apiTokenView, type ApiTokenView } from './api-token-view';
 import { countApiTokens, listApiTokens } from './api-tokens.repository';

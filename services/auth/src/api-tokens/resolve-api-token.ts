@@ -1,4 +1,4 @@
-import { scopesForRole, UnauthorizedError, type Caller } from '@crm/shared';
+import { scopesForRole, UnauthorizedError, type Caller } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { sha256Hex } from '../common/hashing';
 import { findActiveApiToken } from './api-tokens.repository';

@@ -1,4 +1,4 @@
-import { NotFoundError, type Caller } from '@crm/shared';
+import { NotFoundError, type Caller } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { revokeApiToken } from './api-tokens.repository';
 

@@ -1,4 +1,4 @@
-import { callerOf, ForbiddenError, type Caller } from '@crm/shared';
+import { callerOf, ForbiddenError, type Caller } from '@crm/platform';
 import type { Request } from 'express';
 
 /**

@@ -1,4 +1,4 @@
-import { nonBlankText, requiredOr } from '@crm/shared';
+import { nonBlankText, requiredOr } from '@crm/platform';
 import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,4 +1,5 @@
-import { lookupRoutes, parseBody } from '@crm/shared';
+import { parseBody } from '@crm/platform';
+import { lookupRoutes } from '@crm/records';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { resolveApiTokenBody } from '../api-tokens/api-tokens.schemas';

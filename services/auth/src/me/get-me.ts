@@ -1,4 +1,5 @@
-import { idSchema, UnauthorizedError, type Caller } from '@crm/shared';
+import { UnauthorizedError, type Caller } from '@crm/platform';
+import { idSchema } from '@crm/records';
 import { z } from 'zod';
 import type { AuthDeps } from '../auth-deps';
 import { findOrg } from '../orgs/orgs.repository';

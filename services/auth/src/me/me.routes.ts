@@ -1,4 +1,4 @@
-import { callerOf, type ApiOperation } from '@crm/shared';
+import { callerOf, type ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { getMe, meSchema } from './get-me';

@@ -1,4 +1,4 @@
-import { queryOne, type Db } from '@crm/shared';
+import { queryOne, type Db } from '@crm/platform';
 
 export interface Org {
   id: string;

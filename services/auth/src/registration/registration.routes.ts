@@ -1,4 +1,4 @@
-import { answerCreated, parseBody, type ApiOperation } from '@crm/shared';
+import { answerCreated, parseBody, type ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { noStore } from '../common/no-store';

@@ -1,4 +1,4 @@
-import { TooManyRequestsError, UnauthorizedError } from '@crm/shared';
+import { TooManyRequestsError, UnauthorizedError } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { findAccountByEmail, replacePasswordHash } from '../users/users.repository';
 import { sessionHousekeeping } from './housekeeping';

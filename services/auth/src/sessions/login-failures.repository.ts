@@ -1,4 +1,4 @@
-import { queryOne, type Db } from '@crm/shared';
+import { queryOne, type Db } from '@crm/platform';
 
 export interface LoginAttemptWindow {
   /** Attempts counted in the current window, this one included. */

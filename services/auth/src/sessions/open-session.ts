@@ -1,4 +1,4 @@
-import type { Db } from '@crm/shared';
+import type { Db } from '@crm/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AuthDeps } from '../auth-deps';

@@ -1,4 +1,4 @@
-import { UnauthorizedError, type Db } from '@crm/shared';
+import { UnauthorizedError, type Db } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { sha256Hex } from '../common/hashing';
 import { consumeRefreshToken, findRefreshToken, revokeRefreshFamily, type ConsumedRefreshToken } from './refresh-tokens.repository';

@@ -1,4 +1,4 @@
-import { parseBody, type ApiOperation } from '@crm/shared';
+import { parseBody, type ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { noStore } from '../common/no-store';

@@ -1,4 +1,4 @@
-import { emailField, nonBlankText } from '@crm/shared';
+import { emailField, nonBlankText } from '@crm/platform';
 import { z } from 'zod';
 import { givenPasswordField } from '../common/fields.schemas';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { scopesForRole, type Role } from '@crm/shared';
+import { scopesForRole, type Role } from '@crm/platform';
 import { SIGNING_ALGORITHM, type SigningKeyRing } from './signing-keys';
 
 /** Whom an access token speaks for: a user acting in one tenant through one profile. */

@@ -1,4 +1,4 @@
-import type { ApiOperation } from '@crm/shared';
+import type { ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SigningKeyRing } from './signing-keys';

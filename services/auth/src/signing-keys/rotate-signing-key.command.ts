@@ -1,12 +1,4 @@
-import {
-  commonConfig,
-  ConfigError,
-  createLogger,
-  loadConfig,
-  MIGRATION_CONNECTIONS,
-  openServiceDatabase,
-  type Logger,
-} from '@crm/shared';
+import { commonConfig, ConfigError, createLogger, loadConfig, MIGRATION_CONNECTIONS, openServiceDatabase, type Logger } from '@crm/platform';
 import { authService } from '../index';
 import { rotateSigningKey, type SigningKeyRotation } from './rotate-signing-key';
 

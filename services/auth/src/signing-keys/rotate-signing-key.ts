@@ -1,4 +1,4 @@
-import type { DataSource } from '@crm/shared';
+import type { DataSource } from '@crm/platform';
 import { signingKeyCipher, type SigningKeySecretSettings } from './signing-key-cipher';
 import { generateSigningKey, sealClearTextKeys } from './signing-keys';
 import { deleteRetiredSigningKeys, insertSigningKey, lockSigningKeys, retireSigningKeys } from './signing-keys.repository';

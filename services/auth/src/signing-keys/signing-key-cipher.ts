@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
-import { ConfigError, isPublishedSecret } from '@crm/shared';
+import { ConfigError, isPublishedSecret } from '@crm/platform';
 import type { JWK } from 'jose';
 
 /** SIGNING_KEY_SECRET when unset: for `npm start` and the tests only, refused when NODE_ENV=production. */

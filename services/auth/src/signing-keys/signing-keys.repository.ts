@@ -1,4 +1,4 @@
-import { queryRows, type Db } from '@crm/shared';
+import { queryRows, type Db } from '@crm/platform';
 import type { JWK } from 'jose';
 
 export interface StoredSigningKey {

@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { DataSource, Db } from '@crm/shared';
+import type { DataSource, Db } from '@crm/platform';
 import type { SigningKeyCipher } from './signing-key-cipher';
 import {
   clearTextSigningKeys,

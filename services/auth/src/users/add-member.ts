@@ -1,4 +1,4 @@
-import type { Caller } from '@crm/shared';
+import type { Caller } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { assertEmailIsFree, createAccount, mapEmailConflict } from './new-account';
 import { actorOf } from './profile-events';

@@ -1,4 +1,4 @@
-import { readListPage, type Caller, type ListPage, type PageRequest } from '@crm/shared';
+import { readListPage, type Caller, type ListPage, type PageRequest } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { profileView, type ProfileView } from './profile-view';
 import { countProfiles, listProfiles } from './users.repository';

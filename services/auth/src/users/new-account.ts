@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, isUniqueViolation, type EntityManager, type EventActor, type Role, type Db } from '@crm/shared';
+import { ConflictError, isUniqueViolation, type EntityManager, type EventActor, type Role, type Db } from '@crm/platform';
 import { enqueueProfileEvent } from './profile-events';
 import { emailIsTaken, insertProfile, insertUser, USERS_EMAIL_KEY, type Profile } from './users.repository';
 

@@ -1,4 +1,4 @@
-import { createEvent, enqueueEvent, type EntityManager, type EventActor } from '@crm/shared';
+import { createEvent, enqueueEvent, type EntityManager, type EventActor } from '@crm/platform';
 import type { Profile } from './users.repository';
 
 export type ProfileEventType = 'profile.created' | 'profile.updated';

@@ -1,4 +1,4 @@
-import { idSchema } from '@crm/shared';
+import { idSchema } from '@crm/records';
 import { z } from 'zod';
 import type { Profile } from './users.repository';
 

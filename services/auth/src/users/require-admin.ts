@@ -1,4 +1,4 @@
-import { ForbiddenError, isAdmin, type Caller, type Db } from '@crm/shared';
+import { ForbiddenError, isAdmin, type Caller, type Db } from '@crm/platform';
 import type { Request } from 'express';
 import { userCaller } from '../common/caller-guards';
 import { findProfile } from './users.repository';

@@ -1,4 +1,4 @@
-import { isUuid, NotFoundError, UnprocessableError, type Caller } from '@crm/shared';
+import { isUuid, NotFoundError, UnprocessableError, type Caller } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
 import { lockOrg } from '../orgs/orgs.repository';
 import { actorOf, enqueueProfileEvent } from './profile-events';

@@ -1,5 +1,5 @@
-import { mapPageRows, queryOne, queryRows, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/shared';
-import type { Role } from '@crm/shared';
+import { mapPageRows, queryOne, queryRows, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/platform';
+import type { Role } from '@crm/platform';
 
 /** The unique index that makes e-mail addresses unique across all tenants, case-insensitively. */
 export const USERS_EMAIL_KEY = 'users_email_key';

@@ -1,4 +1,5 @@
-import { answerCreated, idParam, inPostedCollection, pageEnvelope, pageRequest, pageSchema, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { answerCreated, idParam, inPostedCollection, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/platform';
+import { pageSchema } from '@crm/records';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { addMember } from './add-member';

@@ -1,4 +1,4 @@
-import { paginationQuery, emailField } from '@crm/shared';
+import { paginationQuery, emailField } from '@crm/platform';
 import { z } from 'zod';
 import { booleanField, newPasswordField, roleField } from '../common/fields.schemas';
 

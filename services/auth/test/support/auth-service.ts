@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import {
-  DEV_INTERNAL_TOKEN_SECRET,
-  INTERNAL_TOKEN_HEADER,
-  mintInternalToken,
-  startService,
-  type Caller,
-  type RunningService,
-} from '@crm/shared';
+import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, startService, type Caller, type RunningService } from '@crm/platform';
 import { authService } from '@crm/auth';
 
 export const PASSWORD = 'correct horse battery';

@@ -1,7 +1,8 @@
-import { changeReferenceHoldersOf, publishRecords, replicatedRecordOf, type CrmEvent, type EntityManager, type Replica, type ReplicaChange } from '@crm/shared';
+import { type CrmEvent, type EntityManager } from '@crm/platform';
+import { changeReferenceHoldersOf, publishRecords, replicatedRecordOf, type Replica, type ReplicaChange } from '@crm/records';
 import { contactKind } from '../contacts/contact-kind';
 import { CONTACTS } from '../contacts/contacts.repository';
-import { forgetAccount, heldAccounts, lockAccount, lockAccountRow, upsertAccountReplica } from './account-replica';
+import { forgetAccount, heldAccountsOf, lockAccount, lockAccountRow, upsertAccountReplica } from './account-replica';
 
 /**
  * What changes to accounts do here: the replica follows `account.created|updated|deleted` (and
@@ -28,11 +29,7 @@ async function applyAccount(manager: EntityManager, tenantId: string, data: unkn
 }
 
 /** The accounts replica, as writes check `account_id` against it (`ReplicatedReferences`). */
-export const accountReplica: Replica = {
-  type: 'account',
-  held: (db, tenantId, ids, options) => heldAccounts(db, tenantId, ids, options?.lock),
-  apply: applyAccount,
-};
+export const accountReplica: Replica = { type: 'account', ...heldAccountsOf, apply: applyAccount };
 
 /** `account.created` / `account.updated`. */
 export const applyAccountChanged = (manager: EntityManager, event: CrmEvent, now: Date): Promise<void> =>

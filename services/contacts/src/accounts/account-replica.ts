@@ -1,4 +1,5 @@
-import { queryRows, type Db, type HeldRecord } from '@crm/shared';
+import { queryRows, type Db } from '@crm/platform';
+import { type HeldRecord, type Replica } from '@crm/records';
 
 /**
  * The contacts service's copy of the accounts of accounts-opportunities (architecture §1): enough to check a
@@ -91,3 +92,8 @@ export async function accountRefs(db: Db, tenantId: string, ids: (string | null)
   const rows = await queryRows<AccountRef>(db, `SELECT id, name FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, unique]);
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]));
 }
+
+/** What the replica holds of accounts, for a write's check of the `account_id` it names (`refusedIds`). */
+export const heldAccountsOf: Pick<Replica, 'held'> = {
+  held: (db, tenantId, ids, options) => heldAccounts(db, tenantId, ids, options?.lock),
+};

@@ -1,4 +1,5 @@
-import { applyProfileEvent, LEAD_CONVERTED, LEAD_MERGED, PROFILE_EVENT_TYPES, type CrmEvent, type EntityManager, type EventHandler } from '@crm/shared';
+import { type CrmEvent, type EntityManager, type EventHandler } from '@crm/platform';
+import { applyProfileEvent, LEAD_CONVERTED, LEAD_MERGED, PROFILE_EVENT_TYPES } from '@crm/records';
 import { ACCOUNT_EVENT_TYPES, applyAccountChanged, applyAccountDeleted } from '../accounts/account-changes';
 import { followLeadDeleted, followLeadMerge } from '../contact-leads/lead-changes';
 import { createConvertedContact } from '../conversion/lead-converted';

@@ -1,4 +1,4 @@
-import { queryRows, type Db } from '@crm/shared';
+import { queryRows, type Db } from '@crm/platform';
 
 /**
  * Links a contact to a lead (shown in the contact's `lead_ids`); linking twice changes nothing. Writes

@@ -1,4 +1,5 @@
-import { deletedRecordOf, publishRecords, recordMergedData, touchRecords, type CrmEvent, type EntityManager, type EventActor } from '@crm/shared';
+import { type CrmEvent, type EntityManager, type EventActor } from '@crm/platform';
+import { deletedRecordOf, publishRecords, recordMergedData, touchRecords } from '@crm/records';
 import { contactKind } from '../contacts/contact-kind';
 import { CONTACTS } from '../contacts/contacts.repository';
 import { moveContactLinksOfLead, unlinkLead } from './contact-leads.repository';

@@ -1,5 +1,6 @@
-import { ForbiddenError, isAdmin, NOT_A_MEMBER, ownerToCheck, profileBelongsToTenant, RefusedReferencesError, refusedIds, ValidationError, type RecordKind } from '@crm/shared';
-import { accountReplica } from '../accounts/account-changes';
+import { ForbiddenError, isAdmin, RefusedReferencesError, ValidationError } from '@crm/platform';
+import { NOT_A_MEMBER, ownerToCheck, profileBelongsToTenant, refusedIds, type RecordKind } from '@crm/records';
+import { heldAccountsOf } from '../accounts/account-replica';
 import { contactCustomFields } from '../custom-fields/contact-custom-fields';
 import { contactsAsSeenBy, contactViews, type ContactView } from './contact-view';
 import { CONTACTS, type ContactValues } from './contacts.repository';
@@ -57,7 +58,7 @@ export const contactKind: RecordKind<ContactValues, ContactView, ContactListQuer
     const owner = ownerToCheck(contactKind, caller, values, existing);
     if (owner !== undefined && !(await profileBelongsToTenant(db, caller.tenantId, owner))) errors.owner_id = NOT_A_MEMBER;
     const account = values.account_id;
-    const refusedAccount = account !== null && account !== existing?.account_id && (await refusedIds(db, accountReplica, caller, [account])).size > 0;
+    const refusedAccount = account !== null && account !== existing?.account_id && (await refusedIds(db, heldAccountsOf, caller, [account])).size > 0;
     if (refusedAccount) errors.account_id = UNKNOWN_ACCOUNT;
     // An account a lead conversion is still making is asked about before the 400 (`answerRefusals`).
     if (Object.keys(errors).length > 0) throw new RefusedReferencesError(errors, refusedAccount ? [account] : []);
@@ -66,7 +67,7 @@ export const contactKind: RecordKind<ContactValues, ContactView, ContactListQuer
   /** The accounts a batch of new contacts names, in the replica and openable by the caller: one lookup (locked until commit). */
   async checkNew(db, caller, rows) {
     const named = rows.flatMap((row) => row.values.account_id ?? []);
-    const unknown = await refusedIds(db, accountReplica, caller, named);
+    const unknown = await refusedIds(db, heldAccountsOf, caller, named);
     for (const row of rows) {
       if (!row.values.account_id || !unknown.has(row.values.account_id)) continue;
       row.errors.account_id = UNKNOWN_ACCOUNT;

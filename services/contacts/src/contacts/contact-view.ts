@@ -1,4 +1,5 @@
-import { idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, textOrNullSchema, type Caller, type Db, type NamedRef, type ProfileRef, type RecordViewEnd } from '@crm/shared';
+import { type Caller, type Db } from '@crm/platform';
+import { idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, textOrNullSchema, type NamedRef, type ProfileRef, type RecordViewEnd } from '@crm/records';
 import { z } from 'zod';
 import { accountRefs, heldAccounts } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';

@@ -1,4 +1,4 @@
-import type { OwnedValues, RecordTable, StoredRecord } from '@crm/shared';
+import type { OwnedValues, RecordTable, StoredRecord } from '@crm/records';
 import type { ContactOrderingField } from './contacts.schemas';
 
 /** A contact's values, named as the API and the columns name them; its owner is `owner_id` (shown as `owner`). */

@@ -1,4 +1,5 @@
-import { recordKindOperations, recordRoutes, type ApiOperation } from '@crm/shared';
+import { type ApiOperation } from '@crm/platform';
+import { recordKindOperations, recordRoutes } from '@crm/records';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { contactKind } from './contact-kind';

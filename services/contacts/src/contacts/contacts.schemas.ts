@@ -1,4 +1,5 @@
-import { optionalEmail, optionalHttpUrl, optionalText, orderingParam, recordBody, recordListParams, tagsField, uuidParam, type BodyInput } from '@crm/shared';
+import { optionalEmail, optionalText, orderingParam, recordListParams, tagsField, uuidParam } from '@crm/platform';
+import { optionalHttpUrl, recordBody, type BodyInput } from '@crm/records';
 import { z } from 'zod';
 
 const NAME_MAX = 255;

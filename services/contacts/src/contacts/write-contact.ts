@@ -1,4 +1,5 @@
-import { createOneRecord, recordCreation, type Caller, type RecordImporter } from '@crm/shared';
+import { type Caller } from '@crm/platform';
+import { createOneRecord, recordCreation, type RecordImporter } from '@crm/records';
 import type { ContactsDeps } from '../contacts-deps';
 import { CONTACT_COLUMNS } from '../import-export/contact-columns';
 import { contactKind } from './contact-kind';

@@ -1,4 +1,5 @@
-import { findRecord, insertRecord, leadConvertedData, publishRecords, rememberConversionOwner, type CrmEvent, type EntityManager } from '@crm/shared';
+import { type CrmEvent, type EntityManager } from '@crm/platform';
+import { findRecord, insertRecord, leadConvertedData, publishRecords, rememberConversionOwner } from '@crm/records';
 import { upsertAccountReplica } from '../accounts/account-replica';
 import { linkContactToLead } from '../contact-leads/contact-leads.repository';
 import { contactKind } from '../contacts/contact-kind';

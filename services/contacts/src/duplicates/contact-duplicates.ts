@@ -1,4 +1,4 @@
-import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateChecks, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateChecks, type DuplicateTable } from '@crm/records';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { CONTACTS } from '../contacts/contacts.repository';

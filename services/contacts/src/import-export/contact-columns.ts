@@ -1,4 +1,4 @@
-import { LIST_SEPARATOR, type ExportedRecord, type ImportColumns } from '@crm/shared';
+import { LIST_SEPARATOR, type ExportedRecord, type ImportColumns } from '@crm/records';
 import type { ContactValues } from '../contacts/contacts.repository';
 
 const CONTACT_FIELDS = {

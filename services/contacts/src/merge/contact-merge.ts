@@ -1,4 +1,4 @@
-import { mergeOperations, mergeRoutes, type MergeableEntity } from '@crm/shared';
+import { mergeOperations, mergeRoutes, type MergeableEntity } from '@crm/records';
 import type { Router } from 'express';
 import type { ContactsDeps } from '../contacts-deps';
 import { moveLeadLinksOfContact } from '../contact-leads/contact-leads.repository';

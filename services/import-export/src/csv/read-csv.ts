@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { MAX_IMPORT_ROWS, type ImportRowError, type ImportRows } from '@crm/shared';
+import { MAX_IMPORT_ROWS, type ImportRowError, type ImportRows } from '@crm/records';
 
 /**
  * An uploaded file as the header and rows of cells the owning service validates (api-contract §5), or why it

@@ -1,6 +1,7 @@
 import { finished, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { callerOf, ServiceCallFailedError, type ApiOperation, IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, TooManyRequestsError, type ImportEntity } from '@crm/shared';
+import { callerOf, ServiceCallFailedError, type ApiOperation, TooManyRequestsError } from '@crm/platform';
+import { IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, type ImportEntity } from '@crm/records';
 import { Router, type Response } from 'express';
 import type { ImportExportDeps } from '../config';
 import { ENTITY_TAGS } from '../import/import.routes';

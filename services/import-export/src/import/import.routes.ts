@@ -1,22 +1,5 @@
-import {
-  AppError,
-  callerOf,
-  IMPORT_ENTITIES,
-  importCreated,
-  importRefused,
-  importReport,
-  internalImportPaths,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_ROWS,
-  PayloadTooLargeError,
-  receiveSingleFile,
-  requireSalesAccess,
-  storedFilename,
-  type ApiOperation,
-  type ImportEntity,
-  type ImportRowError,
-  UploadRefusedError,
-} from '@crm/shared';
+import { AppError, callerOf, PayloadTooLargeError, receiveSingleFile, type ApiOperation, UploadRefusedError } from '@crm/platform';
+import { IMPORT_ENTITIES, importCreated, importRefused, importReport, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, requireSalesAccess, storedFilename, type ImportEntity, type ImportRowError } from '@crm/records';
 import { Router, type RequestHandler } from 'express';
 import type { ImportExportDeps } from '../config';
 import { readCsv } from '../csv/read-csv';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller, Db, ImportEntity } from '@crm/shared';
+import type { Caller, Db } from '@crm/platform';
+import type { ImportEntity } from '@crm/records';
 
 export type ImportKind = 'preview' | 'commit' | 'upload';
 

@@ -1,4 +1,5 @@
-import { callService, REPLAYED_HEADER, ServiceCallFailedError, type Caller, type ImportEntity } from '@crm/shared';
+import { callService, REPLAYED_HEADER, ServiceCallFailedError, type Caller } from '@crm/platform';
+import { type ImportEntity } from '@crm/records';
 import type { ImportExportConfig } from '../config';
 
 /** Which service owns each imported entity, and the setting naming where it listens. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ValidationError, type LeadConvertedData } from '@crm/shared';
+import { ValidationError } from '@crm/platform';
+import { type LeadConvertedData } from '@crm/records';
 import type { LeadValues } from '../leads/leads.repository';
 import type { ConversionIds } from './conversion.repository';
 

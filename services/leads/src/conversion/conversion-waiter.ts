@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Logger } from '@crm/shared';
+import type { Logger } from '@crm/platform';
 
 /** The channel a lead's conversion is announced on once every record it created is readable. */
 export const conversionChannel = (schema: string) => `crm_conversion_${schema}`;

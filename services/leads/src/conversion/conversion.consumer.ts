@@ -1,4 +1,5 @@
-import { recordMergedData, type EventHandler } from '@crm/shared';
+import { type EventHandler } from '@crm/platform';
+import { recordMergedData } from '@crm/records';
 import { markConvertedRecordReady, moveConvertedContact, type ConvertedRecordKind } from './conversion.repository';
 
 /** The `*.created` events that tell leads a converted lead's record is readable in its service. */

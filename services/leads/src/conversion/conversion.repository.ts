@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@crm/shared';
+import { queryOne, queryRows, type Db } from '@crm/platform';
 import { conversionChannel } from './conversion-waiter';
 
 export interface ConversionIds {

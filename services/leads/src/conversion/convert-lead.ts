@@ -1,4 +1,5 @@
-import { createEvent, enqueueEvent, ensureReferences, idSchema, LEAD_CONVERTED, openRecord, updateRecord, valuesForChange, type Caller } from '@crm/shared';
+import { createEvent, enqueueEvent, type Caller } from '@crm/platform';
+import { ensureReferences, idSchema, LEAD_CONVERTED, openRecord, updateRecord, valuesForChange } from '@crm/records';
 import type { LeadsDeps } from '../leads-deps';
 import { leadKind, SERVICE_NAME } from '../leads/lead-kind';
 import { leadViewSchema, type LeadView } from '../leads/lead-view';

@@ -1,4 +1,4 @@
-import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateChecks, type DuplicateTable } from '@crm/shared';
+import { duplicateCheckBody, duplicatesOperations, duplicatesRoutes, openRecord, type DuplicateChecks, type DuplicateTable } from '@crm/records';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { LEADS } from '../leads/leads.repository';

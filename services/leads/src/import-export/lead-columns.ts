@@ -1,4 +1,4 @@
-import { LIST_SEPARATOR, type ExportedRecord, type ImportColumns } from '@crm/shared';
+import { LIST_SEPARATOR, type ExportedRecord, type ImportColumns } from '@crm/records';
 import type { LeadValues } from '../leads/leads.repository';
 
 const LEAD_FIELDS = {

@@ -1,4 +1,4 @@
-import { recordImportExport } from '@crm/shared';
+import { recordImportExport } from '@crm/records';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { leadKind } from '../leads/lead-kind';

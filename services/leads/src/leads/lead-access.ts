@@ -1,4 +1,5 @@
-import { openedOrNotFound, ownershipOf, requireSalesAccess, type Caller, type CustomFieldDefinitionView, type DataSource, type ProfileRef } from '@crm/shared';
+import { type Caller, type DataSource } from '@crm/platform';
+import { openedOrNotFound, ownershipOf, requireSalesAccess, type CustomFieldDefinitionView, type ProfileRef } from '@crm/records';
 import { findLeadForDetail, LEADS, type LeadRecord } from './leads.repository';
 
 /** The lead the caller may open, its owner and the tenant's custom-field definitions (for the detail) in one query; else 403 or 404 as `openRecord`. */

@@ -1,4 +1,5 @@
-import { checkAssignment, requireOwnerMember, ValidationError, type RecordKind } from '@crm/shared';
+import { ValidationError } from '@crm/platform';
+import { checkAssignment, requireOwnerMember, type RecordKind } from '@crm/records';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { leadViews, type LeadView } from './lead-view';
 import { checkStatusChange } from './lead-values';

@@ -1,4 +1,4 @@
-import { UnprocessableError, ValidationError } from '@crm/shared';
+import { UnprocessableError, ValidationError } from '@crm/platform';
 import type { LeadInput } from './leads.schemas';
 
 /** How a body relates to the stored lead: POST creates, PUT replaces every writable field, PATCH changes some. */

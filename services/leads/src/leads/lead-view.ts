@@ -1,4 +1,5 @@
-import { amountSchema, recordView, recordViewSchema, recordViews, textOrNullSchema, type ColumnsView, type Db, type ProfileRef } from '@crm/shared';
+import { type Db } from '@crm/platform';
+import { amountSchema, recordView, recordViewSchema, recordViews, textOrNullSchema, type ColumnsView, type ProfileRef } from '@crm/records';
 import { z } from 'zod';
 import { LEADS, type LeadRecord, type LeadValues } from './leads.repository';
 import { LEAD_SOURCES, LEAD_STATUSES } from './leads.schemas';

@@ -1,16 +1,5 @@
-import {
-  batchedLookup,
-  queryOne,
-  queryPrepared,
-  recordFromRow,
-  recordSelectList,
-  type AssignedValues,
-  type CustomFieldDefinitionView,
-  type DataSource,
-  type Db,
-  type RecordTable,
-  type StoredRecord,
-} from '@crm/shared';
+import { batchedLookup, queryOne, queryPrepared, type DataSource, type Db } from '@crm/platform';
+import { recordFromRow, recordSelectList, type AssignedValues, type CustomFieldDefinitionView, type RecordTable, type StoredRecord } from '@crm/records';
 import { leadCustomFields } from '../custom-fields/lead-custom-fields';
 import { convertedStatusLocked } from './lead-values';
 import type { LeadOrderingField, LeadStatus } from './leads.schemas';

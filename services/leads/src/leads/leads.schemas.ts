@@ -1,4 +1,4 @@
-import { amountField, currencyField, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField, uuidParam, recordListParams, orderingParam } from '@crm/shared';
+import { amountField, currencyField, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField, uuidParam, recordListParams, orderingParam } from '@crm/platform';
 import { z } from 'zod';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;

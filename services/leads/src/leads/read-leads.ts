@@ -1,4 +1,5 @@
-import type { Caller, CustomFieldDefinitionView } from '@crm/shared';
+import type { Caller } from '@crm/platform';
+import type { CustomFieldDefinitionView } from '@crm/records';
 import type { LeadsDeps } from '../leads-deps';
 import { openLeadForDetail } from './lead-access';
 import { leadView, type LeadView } from './lead-view';

@@ -1,4 +1,5 @@
-import { changeRecord, createOneRecord, recordCreation, type Caller, type RecordImporter } from '@crm/shared';
+import { type Caller } from '@crm/platform';
+import { changeRecord, createOneRecord, recordCreation, type RecordImporter } from '@crm/records';
 import type { LeadsDeps } from '../leads-deps';
 import { LEAD_COLUMNS } from '../import-export/lead-columns';
 import { leadKind } from './lead-kind';

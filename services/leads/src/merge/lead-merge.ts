@@ -1,4 +1,5 @@
-import { mergeOperations, mergeRoutes, ValidationError, type MergeableEntity } from '@crm/shared';
+import { ValidationError } from '@crm/platform';
+import { mergeOperations, mergeRoutes, type MergeableEntity } from '@crm/records';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { leadKind } from '../leads/lead-kind';

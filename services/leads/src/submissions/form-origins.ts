@@ -1,4 +1,4 @@
-import { AppError } from '@crm/shared';
+import { AppError } from '@crm/platform';
 import type { Request, Response } from 'express';
 import type { WebFormRow } from '../web-forms/web-forms.repository';
 

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  acceptedCustomFieldValues,
-  createEvent,
-  customValue,
-  enqueueEvent,
-  loadDefinitions,
-  WEB_FORM_SUBMISSION_RECEIVED,
-  type Caller,
-  type CustomFieldRule,
-  type WebFormSubmissionReceivedData,
-} from '@crm/shared';
+import { createEvent, enqueueEvent, type Caller } from '@crm/platform';
+import { acceptedCustomFieldValues, customValue, loadDefinitions, WEB_FORM_SUBMISSION_RECEIVED, type CustomFieldRule, type WebFormSubmissionReceivedData } from '@crm/records';
 import type { LeadsDeps } from '../leads-deps';
 import { SERVICE_NAME } from '../leads/lead-kind';
 import type { LeadInput } from '../leads/leads.schemas';

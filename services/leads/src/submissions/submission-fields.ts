@@ -1,4 +1,5 @@
-import { CUSTOM_FIELD_COLUMN_PREFIX, optionalEmail, optionalText, ValidationError, validationErrorFromZod } from '@crm/shared';
+import { optionalEmail, optionalText, ValidationError, validationErrorFromZod } from '@crm/platform';
+import { CUSTOM_FIELD_COLUMN_PREFIX } from '@crm/records';
 import { z } from 'zod';
 
 /** The honeypot: a field a page hides from people; a bot fills it in. */

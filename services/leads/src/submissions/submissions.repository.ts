@@ -1,4 +1,4 @@
-import { queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/shared';
+import { queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/platform';
 
 export interface SubmissionRow {
   id: string;

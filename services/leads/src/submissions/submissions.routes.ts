@@ -1,19 +1,5 @@
-import {
-  callerOf,
-  idParam,
-  idSchema,
-  NotFoundError,
-  openRecord,
-  pageEnvelope,
-  pageRequest,
-  pageSchema,
-  paginationQuery,
-  parseQuery,
-  readListPage,
-  takeUploadKey,
-  timestampSchema,
-  type ApiOperation,
-} from '@crm/shared';
+import { callerOf, idParam, NotFoundError, pageEnvelope, pageRequest, paginationQuery, parseQuery, readListPage, takeUploadKey, type ApiOperation } from '@crm/platform';
+import { idSchema, openRecord, pageSchema, timestampSchema } from '@crm/records';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { LeadsDeps } from '../leads-deps';

@@ -1,21 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  ForbiddenError,
-  idSchema,
-  isAdmin,
-  NotFoundError,
-  profileRefs,
-  profileRefSchema,
-  readListPage,
-  requireCurrentVersion,
-  requireOwnerInTenant,
-  timestampSchema,
-  withVersion,
-  type Caller,
-  type ListPage,
-  type PageRequest,
-  type ServiceDeps,
-} from '@crm/shared';
+import { ForbiddenError, isAdmin, NotFoundError, readListPage, requireCurrentVersion, withVersion, type Caller, type ListPage, type PageRequest } from '@crm/platform';
+import type { RecordServiceDeps } from '@crm/records';
+import { idSchema, profileRefs, profileRefSchema, requireOwnerInTenant, timestampSchema } from '@crm/records';
 import { z } from 'zod';
 import type { WebFormInput } from './web-forms.schemas';
 import {
@@ -46,7 +32,7 @@ export type WebFormView = z.infer<typeof webFormViewSchema>;
 
 export const ADMINS_ONLY = 'Only an admin may manage web forms.';
 
-type WebFormsDeps = Pick<ServiceDeps<unknown>, 'dataSource' | 'clock' | 'references'>;
+type WebFormsDeps = Pick<RecordServiceDeps<unknown>, 'dataSource' | 'clock' | 'references'>;
 
 /** Every route of `/api/web-forms/` is an admin's (members and API tokens without an admin's role: 403). */
 export function requireFormAdmin(caller: Caller): Caller {

@@ -1,4 +1,4 @@
-import { queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/shared';
+import { queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/platform';
 
 /** A web form as stored, with the number of submissions it has kept. */
 export interface WebFormRow {

@@ -1,4 +1,5 @@
-import { answerCreated, callerOf, idParam, inPostedCollection, NotFoundError, pageEnvelope, pageRequest, pageSchema, parseBody, parseQuery, type ApiOperation } from '@crm/shared';
+import { answerCreated, callerOf, idParam, inPostedCollection, NotFoundError, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/platform';
+import { pageSchema } from '@crm/records';
 import { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
 import { changeForm, createForm, getForm, listForms, removeForm, requireFormAdmin, webFormViewSchema } from './manage-web-forms';

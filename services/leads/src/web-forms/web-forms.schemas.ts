@@ -1,4 +1,4 @@
-import { nonBlankText, paginationQuery, readOnlyFields, tagsField, uuidParam } from '@crm/shared';
+import { nonBlankText, paginationQuery, readOnlyFields, tagsField, uuidParam } from '@crm/platform';
 import { z } from 'zod';
 
 const NAME_MAX = 255;

@@ -1,0 +1,4 @@
+export * from './caller';
+export * from './expiring-cache';
+export * from './internal-token';
+export * from './scopes';

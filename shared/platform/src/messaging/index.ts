@@ -1,0 +1,13 @@
+export { Broker } from './broker';
+export {
+  readChangeStream,
+  type ChangeStreamRetention,
+  type StreamedChange,
+  type StreamPosition,
+} from './change-stream';
+export { EventConsumer, pruneHandledMessages, type ConsumerOutcome, type EventHandler } from './consumer';
+export { createEvent, MalformedEventError, parseEvent, type CrmEvent } from './envelope';
+export { enqueueEvent, enqueueEvents, readOutboxBacklog, type OutboxBacklog } from './outbox';
+export { OutboxRelay, prunePublishedEvents } from './outbox-relay';
+export { embeddedBusJournal } from './in-process-bus';
+export { topologyNames } from './topology';

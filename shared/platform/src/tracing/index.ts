@@ -1,0 +1,1 @@
+export { Tracing } from './tracing';

@@ -1,0 +1,2 @@
+export * from './record-operations';
+export * from './answer-schemas';

@@ -1,0 +1,108 @@
+import type { Db, EntityManager } from '@crm/platform';
+import { queryRows } from '@crm/platform';
+import { ValidationError } from '@crm/platform';
+import type { LeadConvertedData } from '../events/lead-converted';
+import type { CrmEvent } from '@crm/platform';
+import type { Replica } from '../replicas/replica';
+
+/**
+ * `profiles` (each service's ProfileReplica migration) is a service's copy of the profiles of auth
+ * (architecture §1), fed by these events, so it can show `assigned_to {id, email}` and check an owner
+ * belongs to the tenant without calling auth.
+ */
+export const PROFILE_EVENT_TYPES = ['profile.created', 'profile.updated'];
+
+interface ProfileEventData {
+  id: string;
+  email: string;
+  version: number;
+}
+
+function isProfileEventData(data: unknown): data is ProfileEventData {
+  const candidate = data as Partial<ProfileEventData>;
+  return typeof candidate?.id === 'string' && typeof candidate.email === 'string' && Number.isInteger(candidate.version);
+}
+
+/**
+ * Applies a profile as auth describes it (a `profile.created|updated` event's data, or auth's lookup)
+ * when it is newer than the copy (delivery is at least once and unordered): an older or repeated version
+ * changes nothing.
+ */
+async function applyProfile(manager: EntityManager, tenantId: string, data: unknown): Promise<void> {
+  if (!isProfileEventData(data)) return;
+  const { id, email, version } = data;
+  await manager.query(
+    `INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, version = EXCLUDED.version
+       WHERE profiles.version < EXCLUDED.version`,
+    [id, tenantId, email, version],
+  );
+}
+
+export const applyProfileEvent = (manager: EntityManager, event: CrmEvent): Promise<void> => applyProfile(manager, event.tenantid, event.data);
+
+/**
+ * The profiles replica as `ReplicatedReferences` uses it: any member of the tenant may be named (who
+ * may give a record to whom is `checkAssignment`'s rule), and a profile is never deleted.
+ */
+export const profileReplica: Replica = {
+  type: 'profile',
+  async held(db, tenantId, ids) {
+    const rows = await queryRows<{ id: string }>(db, `SELECT id FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
+    return new Map(rows.map((row) => [row.id, { deleted: false }]));
+  },
+  apply: (manager, tenantId, data) => applyProfile(manager, tenantId, data),
+};
+
+/**
+ * The owner of a converted lead, as `lead.converted` shows it (the lead's `assigned_to {id, email}`),
+ * kept until auth's own events bring the profile (version 0, so any of them applies): the records the
+ * conversion creates show their owner's e-mail even when `profile.created` has not arrived yet.
+ */
+export async function rememberConversionOwner(manager: EntityManager, tenantId: string, conversion: LeadConvertedData): Promise<void> {
+  const owner = conversion.lead.assigned_to as Partial<ProfileRef> | undefined;
+  if (owner?.id !== conversion.owner_id || typeof owner.email !== 'string') return;
+  await manager.query(`INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, 0) ON CONFLICT (id) DO NOTHING`, [
+    owner.id,
+    tenantId,
+    owner.email,
+  ]);
+}
+
+export interface ProfileRef {
+  id: string;
+  email: string | null;
+}
+
+/** `{id, email}` for each id (email null while the replica has not seen the profile yet). */
+export async function profileRefs(db: Db, tenantId: string, ids: string[]): Promise<Map<string, ProfileRef>> {
+  const unique = [...new Set(ids)];
+  const refs = new Map<string, ProfileRef>(unique.map((id) => [id, { id, email: null }]));
+  if (unique.length === 0) return refs;
+  const rows = await queryRows<{ id: string; email: string }>(
+    db,
+    `SELECT id, email FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+    [tenantId, unique],
+  );
+  for (const row of rows) refs.set(row.id, { id: row.id, email: row.email });
+  return refs;
+}
+
+export async function profileBelongsToTenant(db: Db, tenantId: string, profileId: string): Promise<boolean> {
+  return (await profilesNotInTenant(db, tenantId, [profileId])).size === 0;
+}
+
+export const NOT_A_MEMBER = 'No member of this organisation has this id.';
+
+/** The owner must be a member of the tenant (as the replica knows it, see `ReplicatedReferences`): else 400 on `field`. */
+export async function requireOwnerInTenant(db: Db, tenantId: string, profileId: string, field = 'assigned_to_id'): Promise<void> {
+  if (!(await profileBelongsToTenant(db, tenantId, profileId))) throw ValidationError.field(field, NOT_A_MEMBER);
+}
+
+/** The ids among `profileIds` that are not members of the tenant (one query for a whole import). */
+export async function profilesNotInTenant(db: Db, tenantId: string, profileIds: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(profileIds)];
+  if (unique.length === 0) return new Set();
+  const members = await profileReplica.held(db, tenantId, unique);
+  return new Set(unique.filter((id) => !members.has(id)));
+}

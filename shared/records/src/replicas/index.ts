@@ -1,0 +1,5 @@
+export * from './replica';
+export * from './owner-lookup';
+export * from './replicated-references';
+export * from './replica-settings';
+export * from './reference-metrics';

@@ -1,5 +1,0 @@
-export * from './caller';
-export * from './expiring-cache';
-export * from './internal-token';
-export * from './scopes';
-export * from './record-access';

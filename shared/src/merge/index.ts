@@ -1,3 +1,0 @@
-export * from './merge-values';
-export * from './merge-records';
-export * from './merge.routes';

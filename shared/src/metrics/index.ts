@@ -1,6 +1,0 @@
-export * from './http-metrics';
-export * from './messaging-metrics';
-export * from './metrics-registry';
-export * from './metrics.routes';
-export * from './reference-metrics';
-export * from './dependency-metrics';

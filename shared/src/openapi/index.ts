@@ -1,3 +1,0 @@
-export * from './api-operation';
-export * from './record-operations';
-export * from './answer-schemas';

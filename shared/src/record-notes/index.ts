@@ -1,7 +1,0 @@
-/** Notes and attachments on the records of any entity (leads, contacts): table, routes, and the helpers a record's delete and merge call. */
-export { recordNotesOperations, recordNotesRoutes, type RecordNotesOptions } from './record-notes.routes';
-export { deleteRecordNotes, moveRecordNotes } from './record-notes.repository';
-export { type NoteView, type AttachmentView } from './record-notes';
-export { MAX_NOTE_LENGTH } from './record-notes.schemas';
-export { MAX_ATTACHMENT_BYTES, MAX_FILENAME_LENGTH, storedFilename } from './attachment-upload';
-export { attachmentDisposition } from './content-disposition';

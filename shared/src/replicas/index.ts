@@ -1,4 +1,0 @@
-export * from './replica';
-export * from './owner-lookup';
-export * from './replicated-references';
-export * from './replica-settings';

@@ -1,4 +1,0 @@
-export * from './service-definition';
-export * from './start-service';
-export * from './service-calls';
-export * from './retention';

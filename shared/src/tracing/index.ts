@@ -1,2 +1,0 @@
-export { carryTraceContext, traceHeaders } from './trace-context';
-export { Tracing } from './tracing';
