@@ -1,6 +1,7 @@
 import { MatchersV3 as M, PactV3 } from '@pact-foundation/pact';
 import { createLogger, DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
-import { IMPORT_ENTITIES, importCreated, importRefused, importReport, internalImportPaths } from '@crm/records';
+import { importCreated, importRefused, importReport, internalImportPaths } from '@crm/records';
+import { IMPORT_ENTITIES } from '@crm/import-export';
 import Redis from 'ioredis';
 import { ApiTokenCache } from '../../../gateway/src/credentials/api-token-cache';
 import { createApiTokenResolver } from '../../../gateway/src/credentials/api-token-resolver';

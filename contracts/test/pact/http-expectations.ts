@@ -1,5 +1,6 @@
 import { MatchersV3 as M } from '@pact-foundation/pact';
-import { ALL_SCOPES, type Caller } from '@crm/platform';
+import { type Caller } from '@crm/platform';
+import { ALL_SCOPES } from '@crm/auth';
 
 /** Auth's internal lookup the gateway calls for every request carrying an API token. */
 export const API_TOKEN_LOOKUP = '/internal/api-tokens/resolve';

@@ -1,6 +1,7 @@
 import { Verifier } from '@pact-foundation/pact';
-import { ALL_SCOPES, DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/platform';
-import { IMPORT_ENTITIES } from '@crm/records';
+import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/platform';
+import { ALL_SCOPES } from '@crm/auth';
+import { IMPORT_ENTITIES } from '@crm/import-export';
 import type { RequestHandler } from 'express';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
 import { registerTenant } from '../../../test/support/tenants';

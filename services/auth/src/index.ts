@@ -18,6 +18,7 @@ export const authService = defineService({
 export { authConfig, type AuthConfig } from './config';
 export { authMigrations } from './migrations';
 export { API_TOKEN_PREFIX } from './api-tokens/create-api-token';
+export { ALL_SCOPES, scopesForRole } from './common/scopes';
 export { rotateSigningKey, type SigningKeyRotation } from './signing-keys/rotate-signing-key';
 // Open the private keys auth stores: for the suites that forge tokens as auth would sign them.
 export { signingKeyCipher } from './signing-keys/signing-key-cipher';

@@ -1,4 +1,4 @@
-import { ALL_SCOPES } from '@crm/platform';
+import { ALL_SCOPES } from '@crm/auth';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;

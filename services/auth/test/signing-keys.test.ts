@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
-import { scopesForRole } from '@crm/platform';
+import { scopesForRole } from '@crm/auth';
 import { AuthTestService } from './support/auth-service';
 
 let auth: AuthTestService;

@@ -24,3 +24,5 @@ export const importExportService = defineService({
   },
   api: [...importOperationsOfEveryEntity, ...exportOperations],
 });
+
+export { IMPORT_ENTITIES } from './owning/owning-services';

@@ -6,7 +6,6 @@
 export { type Caller, hasSalesAccess, isAdmin, type Role } from './auth-context/caller';
 export { ExpiringCache } from './auth-context/expiring-cache';
 export { callerOf, INTERNAL_TOKEN_HEADER, mintInternalToken, verifyInternalToken } from './auth-context/internal-token';
-export { ALL_SCOPES, scopesForRole } from './auth-context/scopes';
 export { assertProductionSafe, commonConfig, type CommonConfig, ConfigError, DEV_INTERNAL_TOKEN_SECRET, duration, internalTokenSecrets, isPublishedSecret, jwtConfig, loadConfig, optionalUrl, port, tracingConfig } from './config/config';
 export { batchedLookup } from './database/batched-lookup';
 export { type DataSource, type EntityManager, ensureDatabaseExists, isCheckViolation, isUniqueViolation, MIGRATION_CONNECTIONS, openServiceDatabase, type SqlMigration } from './database/database';

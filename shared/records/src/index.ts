@@ -17,7 +17,7 @@ export { deletedRecordOf } from './events/record-deleted';
 export { CONTACT_MERGED, LEAD_MERGED, recordMergedData } from './events/record-merged';
 export { WEB_FORM_SUBMISSION_RECEIVED, type WebFormSubmissionReceivedData } from './events/web-form-submission-received';
 export { CUSTOM_FIELD_COLUMN_PREFIX, customValue, type ImportColumns, LIST_SEPARATOR, readHeader, rowErrorsFrom, rowInput } from './import-export/import-columns';
-export { IMPORT_ENTITIES, importCreated, type ImportEntity, importRefused, importReport, type ImportRowError, type ImportRows, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './import-export/import-contract';
+export { importCreated, type ImportEntity, importRefused, importReport, type ImportRowError, type ImportRows, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './import-export/import-contract';
 export { createOneRecord, type RecordImporter } from './import-export/record-import';
 export { type MergeableEntity } from './merge/merge-records';
 export { mergeValues } from './merge/merge-values';

@@ -1,4 +1,5 @@
-import { ALL_SCOPES, nonBlankText, paginationQuery, requiredOr } from '@crm/platform';
+import { nonBlankText, paginationQuery, requiredOr } from '@crm/platform';
+import { ALL_SCOPES } from '../common/scopes';
 import { z } from 'zod';
 
 export const listApiTokensQuery = z.strictObject({ ...paginationQuery });

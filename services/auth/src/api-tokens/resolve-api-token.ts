@@ -1,4 +1,5 @@
-import { scopesForRole, UnauthorizedError, type Caller } from '@crm/platform';
+import { UnauthorizedError, type Caller } from '@crm/platform';
+import { scopesForRole } from '../common/scopes';
 import type { AuthDeps } from '../auth-deps';
 import { sha256Hex } from '../common/hashing';
 import { findActiveApiToken } from './api-tokens.repository';

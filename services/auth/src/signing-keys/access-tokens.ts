@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { scopesForRole, type Role } from '@crm/platform';
+import { type Role } from '@crm/platform';
+import { scopesForRole } from '../common/scopes';
 import { SIGNING_ALGORITHM, type SigningKeyRing } from './signing-keys';
 
 /** Whom an access token speaks for: a user acting in one tenant through one profile. */

@@ -8,7 +8,7 @@ export const CONTACT_DUPLICATES: DuplicateTable = { name: 'contacts', ownerColum
 
 const CONTACT_CHECKS: DuplicateChecks = {
   basePath: '/api/contacts/', tag: 'Contacts', noun: 'contact',
-  table: CONTACT_DUPLICATES, body: duplicateCheckBody.contact, open: (db, caller, id) => openRecord(db, CONTACTS, caller, id),
+  table: CONTACT_DUPLICATES, body: duplicateCheckBody(), open: (db, caller, id) => openRecord(db, CONTACTS, caller, id),
 };
 
 /** `POST /api/contacts/duplicates/` and `GET /api/contacts/<id>/duplicates/`. */

@@ -1,11 +1,11 @@
 import { finished, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { callerOf, ServiceCallFailedError, type ApiOperation, TooManyRequestsError } from '@crm/platform';
-import { IMPORT_ENTITIES, internalImportPaths, requireSalesAccess, type ImportEntity } from '@crm/records';
+import { internalImportPaths, requireSalesAccess } from '@crm/records';
 import { Router, type Response } from 'express';
 import type { ImportExportDeps } from '../config';
 import { ENTITY_TAGS } from '../import/import.routes';
-import { passThrough, type OwningServices } from '../owning/owning-services';
+import { IMPORT_ENTITIES, passThrough, type ImportEntity, type OwningServices } from '../owning/owning-services';
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 

@@ -1,10 +1,10 @@
 import { AppError, callerOf, PayloadTooLargeError, receiveSingleFile, type ApiOperation, UploadRefusedError } from '@crm/platform';
-import { IMPORT_ENTITIES, importCreated, importRefused, importReport, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, requireSalesAccess, storedFilename, type ImportEntity, type ImportRowError } from '@crm/records';
+import { importCreated, importRefused, importReport, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, requireSalesAccess, storedFilename, type ImportRowError } from '@crm/records';
 import { Router, type RequestHandler } from 'express';
 import type { ImportExportDeps } from '../config';
 import { readCsv } from '../csv/read-csv';
 import { recordImportJob, type ImportKind } from '../jobs/import-jobs';
-import { passThrough, type OwningServices } from '../owning/owning-services';
+import { IMPORT_ENTITIES, passThrough, type ImportEntity, type OwningServices } from '../owning/owning-services';
 
 /**
  * A file refused before the owning service reads a row (no file, not UTF-8, broken quoting, no header):

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller, Db } from '@crm/platform';
-import type { ImportEntity } from '@crm/records';
+import type { ImportEntity } from '../owning/owning-services';
 
 export type ImportKind = 'preview' | 'commit' | 'upload';
 

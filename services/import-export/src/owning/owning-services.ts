@@ -1,6 +1,9 @@
 import { callService, REPLAYED_HEADER, ServiceCallFailedError, type Caller } from '@crm/platform';
-import { type ImportEntity } from '@crm/records';
 import type { ImportExportConfig } from '../config';
+
+/** The entities a CSV file can be imported into and exported from (api-contract §5). */
+export const IMPORT_ENTITIES = ['leads', 'contacts'] as const;
+export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
 /** Which service owns each imported entity, and the setting naming where it listens. */
 const OWNERS: Record<ImportEntity, { service: string; urlSetting: 'LEADS_SERVICE_URL' | 'CONTACTS_SERVICE_URL' }> = {

@@ -13,7 +13,7 @@ export const LEAD_DUPLICATES: DuplicateTable = {
 
 const LEAD_CHECKS: DuplicateChecks = {
   basePath: '/api/leads/', tag: 'Leads', noun: 'lead',
-  table: LEAD_DUPLICATES, body: duplicateCheckBody.lead, open: (db, caller, id) => openRecord(db, LEADS, caller, id),
+  table: LEAD_DUPLICATES, body: duplicateCheckBody({ companyName: true }), open: (db, caller, id) => openRecord(db, LEADS, caller, id),
 };
 
 /** `POST /api/leads/duplicates/` and `GET /api/leads/<id>/duplicates/`. */

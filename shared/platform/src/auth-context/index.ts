@@ -1,4 +1,3 @@
 export * from './caller';
 export * from './expiring-cache';
 export * from './internal-token';
-export * from './scopes';

@@ -13,15 +13,15 @@ const personFields = {
 };
 
 /**
- * The body of `POST /api/<entity>/duplicates/`: the fields of api-contract §4 (leads add `company_name`), each
- * optional, unknown fields refused. A check is a POST so an e-mail or phone never goes in a URL.
+ * The body of `POST /api/<entity>/duplicates/`: the fields of api-contract §4 (an entity with a company
+ * adds `company_name`), each optional, unknown fields refused. A check is a POST so an e-mail or phone
+ * never goes in a URL.
  */
-export const duplicateCheckBody = {
-  lead: z.strictObject({ ...personFields, company_name: optionalText(TEXT_MAX).optional() }),
-  contact: z.strictObject(personFields),
-};
+export function duplicateCheckBody(options: { companyName?: boolean } = {}) {
+  return options.companyName ? z.strictObject({ ...personFields, company_name: optionalText(TEXT_MAX).optional() }) : z.strictObject(personFields);
+}
 
-export type DuplicateCheckInput = z.infer<typeof duplicateCheckBody.lead>;
+export type DuplicateCheckInput = z.infer<ReturnType<typeof duplicateCheckBody>> & { company_name?: string | null };
 
 const NOTHING_GIVEN = 'Give at least one non-blank field to look for.';
 

@@ -3,7 +3,7 @@ import { INTERNAL_PATH_PREFIX } from '@crm/platform';
 
 /**
  * The internal HTTP contract between import-export and the services owning the imported records
- * (leads, contacts): architecture §1 allows this one synchronous call, because a user waits on it. Requests
+ * (import-export names them): architecture §1 allows this one synchronous call, because a user waits on it. Requests
  * carry an internal token addressed to the owning service with the caller in it (as the gateway's do),
  * so the owning service applies its own access rules. The routes live under `/internal/`, which the
  * gateway never forwards.
@@ -15,10 +15,10 @@ import { INTERNAL_PATH_PREFIX } from '@crm/platform';
  * rules of its API, and creates the rows in one transaction. On export it writes the CSV file itself
  * (`streamExport`), which import-export passes on.
  */
-export const IMPORT_ENTITIES = ['leads', 'contacts'] as const;
-export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
+/** An imported entity as its API path names it (`/api/<entity>/import/…`). */
+export type ImportEntity = string;
 
-/** Limits of one imported file (api-contract §5), for leads and contacts alike: past them, 413. */
+/** Limits of one imported file (api-contract §5), for every entity alike: past them, 413. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
 

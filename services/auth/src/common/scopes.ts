@@ -1,4 +1,4 @@
-import type { Role } from './caller';
+import type { Role } from '@crm/platform';
 
 /** Resources that carry `<resource>:read` and `<resource>:write` scopes; write does not imply read. */
 export const SCOPED_RESOURCES = ['leads', 'contacts', 'accounts', 'opportunities', 'tasks', 'audit'] as const;
