@@ -2,6 +2,7 @@ import { migrateService, openServiceDatabase } from '@crm/platform';
 import { SERVICES, startSystem, type RunningSystem } from '@crm/system';
 import { Client } from 'pg';
 import { ApiClient } from '../support/api-client';
+import { ownServers } from '../support/own-servers';
 import { eventually, registerTenant } from '../support/tenants';
 
 /**
@@ -44,8 +45,12 @@ async function dropEverything(): Promise<void> {
 }
 
 let system: RunningSystem, api: ApiClient;
+// A broker namespace of its own: the worker's may hold events earlier suites left unconsumed, which the
+// audit consumer would work through before this suite's.
+const OWN = ownServers('least_privilege');
 
 beforeAll(async () => {
+  await OWN.reset();
   await dropEverything();
   await asSuperuser('postgres', async (admin) => {
     for (const role of ROLES) await admin.query(`CREATE ROLE ${role} LOGIN`);
@@ -58,7 +63,7 @@ beforeAll(async () => {
     await migrateService(definition, { env: { ...process.env, DATABASE_URL: urlAs(MIGRATOR), DATABASE_SERVICE_ROLE: roleOf(definition.name) } });
   }
   system = await startSystem({
-    env: { ...process.env, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute' },
+    env: { ...process.env, AMQP_NAMESPACE: OWN.settings.AMQP_NAMESPACE, THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute' },
     ports: 'any',
     serviceEnv: (name) => ({ DATABASE_URL: urlAs(roleOf(name)), DATABASE_MIGRATE_ON_START: 'false' }),
   });

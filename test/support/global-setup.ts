@@ -1,14 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import amqp from 'amqplib';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { SERVICE_SCHEMAS } from '../../system/src/backup/backup-set';
+import { resetBrokerNamespace } from './broker-namespace';
 import { TEST_ENV, workerServers } from './test-env';
-
-/** The queues a namespace's system declares: one per service, the dead letters, the change stream. */
-const QUEUES = [...SERVICE_SCHEMAS.map(({ service }) => service), 'dead-letter', 'changes'];
 
 /**
  * Starts every run from nothing, for each jest worker that may run: a fresh database, no queues or
@@ -35,14 +31,7 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   }
   await pg.end();
 
-  const connection = await amqp.connect(process.env.AMQP_URL ?? TEST_ENV.AMQP_URL);
-  const channel = await connection.createChannel();
-  for (const { AMQP_NAMESPACE } of workers) {
-    for (const queue of QUEUES) await channel.deleteQueue(`${AMQP_NAMESPACE}.${queue}`);
-    await channel.deleteExchange(`${AMQP_NAMESPACE}.events`);
-    await channel.deleteExchange(`${AMQP_NAMESPACE}.dlx`);
-  }
-  await connection.close();
+  for (const { AMQP_NAMESPACE } of workers) await resetBrokerNamespace(process.env.AMQP_URL ?? TEST_ENV.AMQP_URL, AMQP_NAMESPACE);
 
   const redis = new Redis(process.env.REDIS_URL ?? TEST_ENV.REDIS_URL, { lazyConnect: true });
   await redis.connect();

@@ -1,6 +1,5 @@
-import amqp from 'amqplib';
 import { Client } from 'pg';
-import { SERVICE_SCHEMAS } from '../../system/src/backup/backup-set';
+import { resetBrokerNamespace } from './broker-namespace';
 import { EMBEDDED } from './test-env';
 
 /**
@@ -33,15 +32,7 @@ export function ownServers(suffix: string): { settings: Record<string, string>; 
     async reset() {
       await dropDatabase();
       // A queue left by an earlier run would bring its events into this one.
-      const connection = await amqp.connect(process.env.AMQP_URL!);
-      try {
-        const channel = await connection.createChannel();
-        for (const { service } of SERVICE_SCHEMAS) await channel.deleteQueue(`${namespace}.${service}`);
-        await channel.deleteQueue(`${namespace}.dead-letter`);
-        await channel.close();
-      } finally {
-        await connection.close();
-      }
+      await resetBrokerNamespace(process.env.AMQP_URL!, namespace);
     },
     drop: dropDatabase,
   };
