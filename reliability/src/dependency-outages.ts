@@ -5,7 +5,7 @@ import { deliveryChecks, deliveryNow, waitForDelivery } from './support/event-de
 import { eventually, request, sleep } from './support/http';
 import { runClient, writesOf, writtenRecordChecks, type ClientTally } from './support/load-client';
 import { report, runScript, type Check } from './support/report';
-import { reliabilityServers, type Servers } from './support/servers';
+import { GATEWAY_KEY_PREFIX, reliabilityServers, type Servers } from './support/servers';
 import { registerTenant, type ScriptTenant } from './support/tenants';
 
 /**
@@ -89,7 +89,7 @@ async function reads(gatewayUrl: string, tenant: ScriptTenant, n: number) {
 }
 
 /** The gateway's Redis counter of a user's reads (REDIS_KEY_PREFIX + rate-limiter-flexible's key). */
-const readCounterKey = (tenant: ScriptTenant) => `crm:gateway:ratelimit:read:user:${JSON.parse(Buffer.from(tenant.access.split('.')[1]!, 'base64url').toString()).sub}`;
+const readCounterKey = (tenant: ScriptTenant) => `${GATEWAY_KEY_PREFIX}ratelimit:read:user:${JSON.parse(Buffer.from(tenant.access.split('.')[1]!, 'base64url').toString()).sub}`;
 
 async function redisOutage(system: ProcessSystem, servers: Servers, db: Client): Promise<Phase> {
   const gatewayUrl = system.gatewayUrl;

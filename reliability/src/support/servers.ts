@@ -33,6 +33,9 @@ export interface Servers {
 
 export const REAL_RESTARTS = process.env.RELIABILITY_REAL_RESTARTS === '1';
 
+/** The prefix of the gateway's Redis keys in the scripts' systems. */
+export const GATEWAY_KEY_PREFIX = 'crm:gateway:';
+
 /** `name` names the script's database (`crm_rel_<name>`), broker namespace and log lines. */
 export async function reliabilityServers(name: string, redisDb: number): Promise<Servers> {
   // A run starts from nothing: a new database (below), an empty broker namespace, an empty Redis db.
@@ -55,6 +58,8 @@ export async function reliabilityServers(name: string, redisDb: number): Promise
     AMQP_URL: throughProxy(amqpUrl, proxies.rabbitmq),
     AMQP_NAMESPACE: namespace,
     REDIS_URL: `${throughProxy(redisUrl, proxies.redis).replace(/\/$/, '')}/${redisDb}`,
+    // Set, not inherited: the scripts read the gateway's counters under it.
+    REDIS_KEY_PREFIX: GATEWAY_KEY_PREFIX,
     // The scripts are not about password hashing: OWASP's cost (2^17, ~1-2 s a hash here) would only slow their set-up.
     PASSWORD_HASH_COST: '12',
   };
