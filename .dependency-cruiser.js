@@ -35,6 +35,20 @@ module.exports = {
       to: { path: '^(services|system|contracts)/' },
     },
     {
+      name: 'testing-is-for-tests',
+      comment: '@crm/testing starts services for tests: only test files use it, never the code of a package (its src/).',
+      severity: 'error',
+      from: { path: '^(shared/(?!testing/)[^/]+|services/[^/]+|gateway|system|contracts|bench|reliability|scripts|clients/[^/]+)/src/' },
+      to: { path: '^shared/testing/' },
+    },
+    {
+      name: 'testing-knows-no-service',
+      comment: 'shared/testing runs any service from its definition: it may use the platform and the records layer, not a service, the gateway or the system.',
+      severity: 'error',
+      from: { path: '^shared/testing/src/' },
+      to: { path: '^(services|gateway|system|contracts)/' },
+    },
+    {
       name: 'packages-through-their-index',
       comment: "Another package is used through its index (its package.json's exports), not a file inside it.",
       severity: 'error',

@@ -44,7 +44,7 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: {
-    '^@crm/(platform|records)$': '<rootDir>/shared/$1/src/index.ts',
+    '^@crm/(platform|records|testing)$': '<rootDir>/shared/$1/src/index.ts',
     '^@crm/gateway$': '<rootDir>/gateway/src/index.ts',
     '^@crm/(auth|audit|leads|contacts|accounts-opportunities|import-export)$': '<rootDir>/services/$1/src/index.ts',
     '^@crm/system$': '<rootDir>/system/src/index.ts',

@@ -128,6 +128,7 @@ async function runConsumer(): Promise<void> {
     service: INBOX_SERVICE,
     bindings: [INBOX_TYPE],
     handler: async (event) => void received.handled.push([event.id, clock()]),
+    deps: undefined,
   });
   await consumer.start();
   const flush = () => {

@@ -4,7 +4,8 @@ import { authService } from '@crm/auth';
 import { contactsService } from '@crm/contacts';
 import { importExportService } from '@crm/import-export';
 import { leadsService } from '@crm/leads';
-import type { AnyServiceDefinition } from '@crm/platform';
+import type { AnyServiceDefinition, PublishedEvent } from '@crm/platform';
+import { eventCatalogue } from './event-catalogue';
 
 /** Every service behind the gateway, whose routes, events and calls the contracts describe. */
 export const SERVICE_DEFINITIONS: AnyServiceDefinition[] = [
@@ -15,3 +16,6 @@ export const SERVICE_DEFINITIONS: AnyServiceDefinition[] = [
   importExportService,
   auditService,
 ];
+
+/** Every event the services publish, as each producer declares it. */
+export const EVENT_CATALOGUE: readonly PublishedEvent[] = eventCatalogue(SERVICE_DEFINITIONS);

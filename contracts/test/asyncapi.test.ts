@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import { EVENT_CATALOGUE } from '@crm/records';
 import { buildAsyncApiDocument, CHANGE_STREAM_CHANNEL } from '../src/asyncapi/asyncapi-document';
 import { CONTRACT_FILES, formatDocument } from '../src/contract-files';
 import { API_VERSION } from '../src/openapi/public-api';
-import { SERVICE_DEFINITIONS } from '../src/services';
+import { EVENT_CATALOGUE, SERVICE_DEFINITIONS } from '../src/services';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const specs = require('@asyncapi/specs') as { schemas: Record<string, object> };

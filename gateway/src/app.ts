@@ -82,7 +82,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
       changes: credentialChanges,
       profiles: new OwnerLookup({
         secret: config.INTERNAL_TOKEN_SECRET,
-        ownerUrls: { profile: authUrl },
+        ownerUrls: { auth: authUrl },
         timeoutMs: PROFILE_LOOKUP_TIMEOUT_MS,
         resendForMs: PROFILE_LOOKUP_RESEND_MS,
         logger,

@@ -119,12 +119,12 @@ export const gatewayConfigShape = {
       'Smallest answer, by its Content-Length, the gateway compresses (gzip or brotli, as Accept-Encoding asks); ' +
         'smaller ones go as they are, where compressing saves less than it costs. A streamed answer (an export) has none and counts as large.',
     ),
-  AUTH_SERVICE_URL: serviceUrlSetting('auth'),
-  LEADS_SERVICE_URL: serviceUrlSetting('leads'),
-  CONTACTS_SERVICE_URL: serviceUrlSetting('contacts'),
-  ACCOUNTS_OPPORTUNITIES_SERVICE_URL: serviceUrlSetting('accounts-opportunities'),
-  IMPORT_EXPORT_SERVICE_URL: serviceUrlSetting('import-export'),
-  AUDIT_SERVICE_URL: serviceUrlSetting('audit'),
+  AUTH_SERVICE_URL: serviceUrlSetting({ name: 'auth', port: 8081 }),
+  LEADS_SERVICE_URL: serviceUrlSetting({ name: 'leads', port: 8082 }),
+  CONTACTS_SERVICE_URL: serviceUrlSetting({ name: 'contacts', port: 8083 }),
+  ACCOUNTS_OPPORTUNITIES_SERVICE_URL: serviceUrlSetting({ name: 'accounts-opportunities', port: 8084 }),
+  IMPORT_EXPORT_SERVICE_URL: serviceUrlSetting({ name: 'import-export', port: 8085 }),
+  AUDIT_SERVICE_URL: serviceUrlSetting({ name: 'audit', port: 8086 }),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

@@ -335,10 +335,13 @@ async function findings(db: Client, tenant: ScriptTenant, workload: Workload): P
     // A converted lead whose account, contact or opportunity is missing, or whose records do not name it.
     leadsWithWrongRecords: await one(
       `SELECT count(*) AS n FROM leads.leads l
+         LEFT JOIN leads.lead_conversion_records account ON account.lead_id = l.id AND account.record_type = 'account'
+         LEFT JOIN leads.lead_conversion_records contact ON contact.lead_id = l.id AND contact.record_type = 'contact'
+         LEFT JOIN leads.lead_conversion_records opportunity ON opportunity.lead_id = l.id AND opportunity.record_type = 'opportunity'
         WHERE l.id = ANY($1)
-          AND (NOT EXISTS (SELECT 1 FROM accounts_opportunities.accounts a WHERE a.id = l.account_id)
-            OR NOT EXISTS (SELECT 1 FROM contacts.contact_leads cl WHERE cl.contact_id = l.contact_id AND cl.lead_id = l.id)
-            OR (l.id = ANY($2)) <> EXISTS (SELECT 1 FROM accounts_opportunities.opportunities o WHERE o.id = l.opportunity_id AND o.lead_id = l.id))`,
+          AND (NOT EXISTS (SELECT 1 FROM accounts_opportunities.accounts a WHERE a.id = account.record_id)
+            OR NOT EXISTS (SELECT 1 FROM contacts.contact_leads cl WHERE cl.contact_id = contact.record_id AND cl.lead_id = l.id)
+            OR (l.id = ANY($2)) <> EXISTS (SELECT 1 FROM accounts_opportunities.opportunities o WHERE o.id = opportunity.record_id AND o.lead_id = l.id))`,
       [conversionLeadIds, withAmount],
     ),
     mergesNotDone:

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_TOKEN_SECRET, commonConfig, loadConfig, SERVICE_URL_SETTINGS, type AnyServiceDefinition, type ServiceName } from '@crm/platform';
+import { DEV_INTERNAL_TOKEN_SECRET, commonConfig, loadConfig, serviceUrlSettingName, type AnyServiceDefinition } from '@crm/platform';
 import { MAX_ATTACHMENT_BYTES, MAX_IMPORT_BYTES } from '@crm/records';
 import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
@@ -273,7 +273,7 @@ export function jobProblems(objects: K8sObject[]): string[] {
 
 /** The services whose lookups a service asks: the owners of its replicas. */
 const ownersAsked = (definition: AnyServiceDefinition): string[] => [...(definition.extension?.calls ?? [])];
-const ownerUrl = (service: string): string => SERVICE_URL_SETTINGS[service as ServiceName].setting;
+const ownerUrl = serviceUrlSettingName;
 
 /** The order the Job crm-migrate migrates the services in. */
 const MIGRATION_ORDER = ['auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'];

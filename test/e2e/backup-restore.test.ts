@@ -354,10 +354,13 @@ async function expectConversionsComplete(): Promise<void> {
   const { rows } = await db.query(
     `SELECT l.id FROM leads.leads l
       WHERE l.status = 'converted' AND NOT (
-        l.account_ready AND l.contact_ready AND l.opportunity_ready
-        AND EXISTS (SELECT 1 FROM accounts_opportunities.accounts a WHERE a.id = l.account_id)
-        AND EXISTS (SELECT 1 FROM contacts.contact_leads cl WHERE cl.contact_id = l.contact_id AND cl.lead_id = l.id)
-        AND EXISTS (SELECT 1 FROM accounts_opportunities.opportunities o WHERE o.id = l.opportunity_id AND o.lead_id = l.id))`,
+        EXISTS (SELECT 1 FROM leads.lead_conversions c WHERE c.lead_id = l.id AND c.state = 'completed')
+        AND EXISTS (SELECT 1 FROM leads.lead_conversion_records r JOIN accounts_opportunities.accounts a ON a.id = r.record_id
+                     WHERE r.lead_id = l.id AND r.record_type = 'account' AND r.ready)
+        AND EXISTS (SELECT 1 FROM leads.lead_conversion_records r JOIN contacts.contact_leads cl ON cl.contact_id = r.record_id AND cl.lead_id = l.id
+                     WHERE r.lead_id = l.id AND r.record_type = 'contact' AND r.ready)
+        AND EXISTS (SELECT 1 FROM leads.lead_conversion_records r JOIN accounts_opportunities.opportunities o ON o.id = r.record_id AND o.lead_id = l.id
+                     WHERE r.lead_id = l.id AND r.record_type = 'opportunity' AND r.ready))`,
   );
   expect(rows).toEqual([]);
   const { rows: converted } = await db.query(`SELECT count(*)::int AS n FROM leads.leads WHERE status = 'converted'`);

@@ -27,16 +27,19 @@ export async function waitForProfilesIn(system: TestSystem, service: string, pro
 
 /**
  * Publishes an event on the test namespace's exchange as its service would (CloudEvents envelope,
- * routing key = type, persistent, message id = event id); answers the event id.
+ * routing key = type, persistent, message id = event id); answers the event id. With `id`, the message
+ * of that id again: a redelivery.
  */
 export async function publishEvent(input: {
+  id?: string;
   source: string;
   type: string;
   tenantId: string;
   subject: string;
   data: Record<string, unknown>;
 }): Promise<string> {
-  const event = createEvent({ source: input.source, type: input.type, subject: input.subject, tenantId: input.tenantId, actor: null, data: input.data });
+  const created = createEvent({ source: input.source, type: input.type, subject: input.subject, tenantId: input.tenantId, actor: null, data: input.data });
+  const event = input.id === undefined ? created : { ...created, id: input.id };
   // The embedded default: this process's in-process bus, which the system under test shares.
   const connection = process.env.AMQP_URL
     ? await amqp.connect(process.env.AMQP_URL)

@@ -1,6 +1,6 @@
 import { type AnyServiceDefinition } from '@crm/platform';
-import { EVENT_CATALOGUE, eventTypesBoundBy } from '@crm/records';
 import type { z } from 'zod';
+import { eventCatalogue, eventTypesBoundBy } from '../event-catalogue';
 import { jsonSchemaOf } from '../openapi/openapi-document';
 
 type JsonSchema = Record<string, unknown>;
@@ -48,7 +48,8 @@ export function buildAsyncApiDocument(services: AnyServiceDefinition[], version:
   const channels: Record<string, unknown> = {};
   const operations: Record<string, unknown> = {};
   const messages: Record<string, unknown> = {};
-  for (const entry of EVENT_CATALOGUE) {
+  const catalogue = eventCatalogue(services);
+  for (const entry of catalogue) {
     const ref = { $ref: `#/components/messages/${entry.type}` };
     messages[entry.type] = { name: entry.type, title: entry.type, summary: entry.summary, contentType: 'application/json', payload: payloadOf(entry.data, entry.summary) };
     channels[entry.type] = {
@@ -65,7 +66,7 @@ export function buildAsyncApiDocument(services: AnyServiceDefinition[], version:
     };
   }
   for (const service of services) {
-    for (const type of service.consumes ? eventTypesBoundBy(service.consumes.bindings) : []) {
+    for (const type of service.consumes ? eventTypesBoundBy(catalogue, service.consumes.bindings) : []) {
       operations[`${service.name}.receive.${type}`] = {
         action: 'receive',
         title: `${service.name} consumes ${type}`,
@@ -82,7 +83,7 @@ export function buildAsyncApiDocument(services: AnyServiceDefinition[], version:
       '`CHANGE_STREAM_MAX_AGE` (default 7 days) within `CHANGE_STREAM_MAX_BYTES`. Attach with `x-stream-offset` (`first`, `next`, an ' +
       'offset, or a timestamp) on a channel with a prefetch, ack what you read; each message carries its offset in the ' +
       '`x-stream-offset` header: keep the last one handled and attach at it + 1 to resume with no gap and no repeat.',
-    messages: Object.fromEntries(EVENT_CATALOGUE.map((entry) => [entry.type, { $ref: `#/components/messages/${entry.type}` }])),
+    messages: Object.fromEntries(catalogue.map((entry) => [entry.type, { $ref: `#/components/messages/${entry.type}` }])),
     bindings: { amqp: { is: 'queue', queue: { name: 'crm.changes', durable: true, exclusive: false, autoDelete: false, vhost: '/' }, bindingVersion: '0.3.0' } },
   };
   operations['reader.receive.changes'] = {

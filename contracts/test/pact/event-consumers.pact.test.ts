@@ -1,8 +1,8 @@
 import { MessageConsumerPact } from '@pact-foundation/pact';
-import { parseEvent, type AnyServiceDefinition, type EventHandler } from '@crm/platform';
-import { catalogueEntry, eventTypesBoundBy } from '@crm/records';
+import { parseEvent, type AnyServiceDefinition, type ConsumedEvents } from '@crm/platform';
 import { CONTRACT_FILES } from '../../src/contract-files';
-import { SERVICE_DEFINITIONS } from '../../src/services';
+import { catalogueEntry, eventTypesBoundBy } from '../../src/event-catalogue';
+import { EVENT_CATALOGUE, SERVICE_DEFINITIONS } from '../../src/services';
 import { openService, type OpenedService } from '../support/service-deps';
 import { expectedEvent, interactionOf } from './event-expectations';
 
@@ -18,12 +18,12 @@ class RolledBack extends Error {}
  * whether the handler wrote anything; then rolls back. A handler that silently ignores data it cannot
  * read would write nothing, so the test below can tell.
  */
-async function handleAndRollBack(service: OpenedService, handler: EventHandler, body: unknown): Promise<boolean> {
+async function handleAndRollBack(service: OpenedService, consumes: ConsumedEvents<unknown>, body: unknown): Promise<boolean> {
   const event = parseEvent(JSON.stringify(body));
   let wrote = false;
   try {
     await service.dataSource.transaction(async (manager) => {
-      await handler(event, manager);
+      await consumes.handler(event, manager, service.deps);
       const [row] = await manager.query('SELECT txid_current_if_assigned() IS NOT NULL AS wrote');
       wrote = row.wrote;
       throw new RolledBack();
@@ -48,17 +48,15 @@ const consumers = SERVICE_DEFINITIONS.filter((definition): definition is AnyServ
 
 describe.each(consumers.map((definition) => [definition.name, definition] as const))('the events %s consumes', (_name, definition) => {
   let service: OpenedService;
-  let handler: EventHandler;
   beforeAll(async () => {
     service = await openService(definition);
-    handler = definition.consumes!.handler(service.deps);
   });
   afterAll(() => service.close());
 
-  it.each(eventTypesBoundBy(definition.consumes!.bindings))('%s', async (type) => {
+  it.each(eventTypesBoundBy(EVENT_CATALOGUE, definition.consumes!.bindings))('%s', async (type) => {
     const pact = new MessageConsumerPact({
       consumer: definition.name,
-      provider: catalogueEntry(type).producer,
+      provider: catalogueEntry(EVENT_CATALOGUE, type).producer,
       dir: CONTRACT_FILES.pacts,
       pactfileWriteMode: 'update',
       logLevel: 'error',
@@ -68,7 +66,7 @@ describe.each(consumers.map((definition) => [definition.name, definition] as con
       .withContent(expectedEvent(type))
       .withMetadata({ contentType: 'application/json' })
       .verify(async (message) => {
-        const wrote = await handleAndRollBack(service, handler, message.contents);
+        const wrote = await handleAndRollBack(service, definition.consumes!, message.contents);
         expect(wrote).toBe(!WRITES_NOTHING_ON_AN_EMPTY_SCHEMA.has(`${definition.name} ${type}`));
       });
   });

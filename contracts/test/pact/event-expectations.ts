@@ -1,5 +1,6 @@
 import { MatchersV3 as M } from '@pact-foundation/pact';
-import { catalogueEntry } from '@crm/records';
+import { catalogueEntry } from '../../src/event-catalogue';
+import { EVENT_CATALOGUE } from '../../src/services';
 
 /**
  * What the consumers of each event rely on: the CloudEvents envelope, and in `data` the fields their
@@ -56,7 +57,7 @@ export function expectedEvent(type: string): Record<string, unknown> {
   return {
     specversion: '1.0',
     id: id('0d1e2f3a-4b5c-4d6e-8f7a-b8c9d0e1f206'),
-    source: catalogueEntry(type).producer,
+    source: catalogueEntry(EVENT_CATALOGUE, type).producer,
     type,
     time: M.regex(ISO_UTC_MS, '2026-11-23T10:00:00.000Z'),
     subject: id(type.startsWith('profile.') ? PROFILE : RECORD),

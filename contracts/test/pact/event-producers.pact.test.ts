@@ -1,9 +1,9 @@
 import { MessageProviderPact, providerWithMetadata, type MessageProvider } from '@pact-foundation/pact';
-import { EVENT_CATALOGUE } from '@crm/records';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
 import { interactionOf } from './event-expectations';
 import { pactsNaming } from './pact-files';
 import { ProducedEvents } from './produced-events';
+import { EVENT_CATALOGUE } from '../../src/services';
 
 /**
  * Provider side of the message contracts: every pact in `contracts/pacts/` naming a producer is replayed

@@ -1,5 +1,5 @@
 import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/platform';
-import { type OwnerLookup } from '@crm/records';
+import { profileReplica, type OwnerLookup } from '@crm/records';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -122,7 +122,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     if (changedAt === undefined || !mayPredate(issuedAtMs, changedAt)) return true;
     const checked = checkedAgainstChange.get(token);
     if (checked?.changedAt === changedAt) return checked.current;
-    const [found] = await options.profiles.find('profile', caller, [caller.profileId]);
+    const [found] = await options.profiles.find(profileReplica, caller, [caller.profileId]);
     const profile = lookedUpProfileSchema.safeParse(found);
     // No profile: it left the tenant. A change that left role and sales access as they are (or was undone)
     // leaves the token as good as a new one.

@@ -1,4 +1,4 @@
-import { topicMatches } from '@crm/platform';
+import { publishesEvents, topicMatches } from '@crm/platform';
 import { SERVICES } from '@crm/system';
 import type { Client } from 'pg';
 import { eventually } from './http';
@@ -17,7 +17,7 @@ export interface Delivery {
   missing: Record<string, number>;
 }
 
-const PUBLISHERS = SERVICES.filter(({ definition }) => definition.publishesEvents).map(({ definition }) => definition.schema);
+const PUBLISHERS = SERVICES.filter(({ definition }) => publishesEvents(definition)).map(({ definition }) => definition.schema);
 const CONSUMERS = SERVICES.flatMap(({ definition }) => (definition.consumes ? [{ schema: definition.schema, bindings: definition.consumes.bindings }] : []));
 
 export async function deliveryNow(db: Client): Promise<Delivery> {

@@ -1,14 +1,16 @@
-import { defineService, type Db } from '@crm/platform';
+import { consumedEvents, defineService, type Db } from '@crm/platform';
 import { asEventData, changedRowsRetention, findRecords, lookupRoutes, profileReplica, replicatedRecords } from '@crm/records';
 import { Router } from 'express';
 import { accountViews } from './accounts/account-view';
 import { ACCOUNTS } from './accounts/accounts.repository';
 import { accountsOperations, accountsRoutes } from './accounts/accounts.routes';
 import { accountsOpportunitiesConfig } from './config';
-import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
+import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { KNOWN_RECORD_REPLICAS } from './known-records/known-records';
 import { accountsOpportunitiesMigrations, RECORD_TABLES } from './migrations';
 import { opportunitiesOperations, opportunitiesRoutes } from './opportunities/opportunities.routes';
+import { LEAD_CONVERSIONS } from './records/lead-conversions';
 import { tasksOperations, tasksRoutes } from './tasks/tasks.routes';
 
 const findAccounts = (db: Db, tenantId: string, ids: readonly string[]) => findRecords(db, ACCOUNTS, tenantId, ids);
@@ -20,10 +22,10 @@ export const accountsOpportunitiesService = defineService({
   defaultPort: 8084,
   config: accountsOpportunitiesConfig,
   migrations: accountsOpportunitiesMigrations,
-  publishesEvents: true,
+  publishes: PUBLISHED_EVENTS,
   // Its records name accounts, contacts and opportunities a lead conversion may still be making (api-contract §4).
-  extension: replicatedRecords([profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)], { checksConversions: true }),
-  consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: dispatchByType },
+  extension: replicatedRecords([profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)], { idsHandedOutAhead: LEAD_CONVERSIONS }),
+  consumes: consumedEvents(SUBSCRIPTIONS),
   routes: (context) =>
     Router()
       // The contacts service's replica asking about accounts it has not heard of yet (architecture §1).
@@ -35,5 +37,5 @@ export const accountsOpportunitiesService = defineService({
   api: [...accountsOperations, ...opportunitiesOperations, ...tasksOperations],
 });
 
-export { insertAccountIfAbsent, type AccountRecord } from './accounts/accounts.repository';
-export { insertOpportunityIfAbsent, type OpportunityRecord } from './opportunities/opportunities.repository';
+export { insertAccount } from './accounts/accounts.repository';
+export { insertOpportunity } from './opportunities/opportunities.repository';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEvent, type DataSource } from '@crm/platform';
 import { openFreshSchema } from '../../../shared/platform/test/database/fresh-schema';
 import type { ServiceContext } from '../src/config';
-import { EVENT_HANDLERS } from '../src/consumer/event-handlers';
+import { SUBSCRIPTIONS } from '../src/integration-events/subscriptions';
 import { accountsOpportunitiesMigrations } from '../src/migrations';
 
 /**
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const handle = (type: string, tenantId: string, subject: string, data: Record<string, unknown>) =>
-  dataSource.transaction((manager) => EVENT_HANDLERS[type]!(createEvent({ source: 'contacts', type, subject, tenantId, actor: null, data }), manager, context));
+  dataSource.transaction((manager) => SUBSCRIPTIONS[type]!(createEvent({ source: 'contacts', type, subject, tenantId, actor: null, data }), manager, context));
 
 it('when contact.merged and the merged-away contact.deleted are handled at the same time, then neither deadlocks and the redirect stands', async () => {
   const failures: unknown[] = [];

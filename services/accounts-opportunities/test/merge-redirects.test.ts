@@ -1,4 +1,4 @@
-import { EVENT_HANDLERS } from '../src/consumer/event-handlers';
+import { SUBSCRIPTIONS } from '../src/integration-events/subscriptions';
 import { followRedirects } from '../src/known-records/known-records';
 import { referencedIds } from '../src/records/known-references';
 
@@ -41,6 +41,6 @@ describe('referencedIds', () => {
 
 describe('the consumer', () => {
   it('handles lead.merged and contact.merged (the queue is bound to exactly its handlers)', () => {
-    expect(Object.keys(EVENT_HANDLERS)).toEqual(expect.arrayContaining(['lead.merged', 'contact.merged']));
+    expect(Object.keys(SUBSCRIPTIONS)).toEqual(expect.arrayContaining(['lead.merged', 'contact.merged']));
   });
 });

@@ -1,10 +1,10 @@
-import { commonConfig, defineService } from '@crm/platform';
+import { commonConfig, consumedEvents, defineService } from '@crm/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import { pruneAuditLog } from './audit-log/audit-log.retention';
 import { auditLogOperation, auditLogRoutes } from './audit-log/audit-log.routes';
-import { recordAuditEntry } from './audit-log/audit-log.consumer';
 import { changeFeedOperation, changeFeedRoutes } from './changes/change-feed.routes';
+import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { auditMigrations } from './migrations';
 
 /** The audit log: fed by every event on the bus, read by admins at `/api/audit-logs/` and as a change feed at `/api/changes/`. */
@@ -22,8 +22,7 @@ export const auditService = defineService({
       .describe('Days an entry stays in the audit log, by its event time; older ones are deleted (every 10 minutes, or by `main.js prune`). Unset: kept for ever.'),
   },
   migrations: auditMigrations,
-  publishesEvents: false,
-  consumes: { bindings: ['#'], handler: () => recordAuditEntry },
+  consumes: consumedEvents(SUBSCRIPTIONS),
   routes: ({ dataSource }) => Router().use(auditLogRoutes(dataSource), changeFeedRoutes(dataSource)),
   retention: ({ config, dataSource }) =>
     config.AUDIT_LOG_RETENTION_DAYS === undefined ? [] : [{ name: 'audit log', prune: () => pruneAuditLog(dataSource, config.AUDIT_LOG_RETENTION_DAYS!) }],

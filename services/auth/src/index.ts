@@ -1,5 +1,6 @@
 import { defineService } from '@crm/platform';
 import { authConfig } from './config';
+import { PUBLISHED_EVENTS } from './integration-events/published-events';
 import { authMigrations } from './migrations';
 import { authApi, authRoutes } from './routes';
 
@@ -10,7 +11,7 @@ export const authService = defineService({
   defaultPort: 8081,
   config: authConfig,
   migrations: authMigrations,
-  publishesEvents: true,
+  publishes: PUBLISHED_EVENTS,
   routes: (deps) => authRoutes(deps),
   api: authApi,
 });

@@ -1,13 +1,15 @@
-import { commonConfig, defineService } from '@crm/platform';
+import { commonConfig, consumedEvents, defineService } from '@crm/platform';
 import { asEventData, changedRowsRetention, findRecords, lookupRoutes, profileReplica, replicatedRecords } from '@crm/records';
 import { Router } from 'express';
 import { accountReplica } from './accounts/account-changes';
+import { LEAD_CONVERSIONS } from './accounts/lead-conversions';
 import { contactViews } from './contacts/contact-view';
 import { CONTACTS } from './contacts/contacts.repository';
 import { contactOperations, contactsRoutes } from './contacts/contacts.routes';
-import { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';
 import { contactDuplicatesOperations, contactDuplicatesRoutes } from './duplicates/contact-duplicates';
 import { contactImportExportRoutes } from './import-export/contact-import-export';
+import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { contactMergeOperation, contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
 
@@ -18,10 +20,10 @@ export const contactsService = defineService({
   defaultPort: 8083,
   config: { ...commonConfig },
   migrations: contactsMigrations,
-  publishesEvents: true,
+  publishes: PUBLISHED_EVENTS,
   // A contact's account may be one a lead conversion is still making (api-contract §4).
-  extension: replicatedRecords([profileReplica, accountReplica], { checksConversions: true }),
-  consumes: { bindings: Object.keys(EVENT_HANDLERS), handler: (deps) => dispatchByType(deps.clock) },
+  extension: replicatedRecords([profileReplica, accountReplica], { idsHandedOutAhead: LEAD_CONVERSIONS }),
+  consumes: consumedEvents(SUBSCRIPTIONS),
   routes: (deps) =>
     Router()
       .use(contactDuplicatesRoutes(deps))
@@ -39,7 +41,6 @@ export const contactsService = defineService({
   ],
 });
 
-/** For lead conversion (the `lead.converted` handler to come) and other in-service callers. */
-export { upsertAccountReplica, type AccountReplica } from './accounts/account-replica';
+/** For the end-to-end suites that set up a replica's or a link's state directly. */
+export { upsertAccountReplica } from './accounts/account-replica';
 export { linkContactToLead } from './contact-leads/contact-leads.repository';
-export { dispatchByType, EVENT_HANDLERS } from './consumer/event-handlers';

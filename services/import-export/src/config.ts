@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 export const importExportConfig = {
   ...commonConfig,
-  LEADS_SERVICE_URL: serviceUrlSetting('leads', 'The leads service (its internal import and export endpoints).'),
-  CONTACTS_SERVICE_URL: serviceUrlSetting('contacts', 'The contacts service (its internal import and export endpoints).'),
+  LEADS_SERVICE_URL: serviceUrlSetting({ name: 'leads', port: 8082 }, 'The leads service (its internal import and export endpoints).'),
+  CONTACTS_SERVICE_URL: serviceUrlSetting({ name: 'contacts', port: 8083 }, 'The contacts service (its internal import and export endpoints).'),
   EXPORTS_PER_TENANT: z.coerce
     .number()
     .int()

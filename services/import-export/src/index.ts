@@ -17,7 +17,6 @@ export const importExportService = defineService({
   defaultPort: 8085,
   config: importExportConfig,
   migrations: importExportMigrations,
-  publishesEvents: false,
   routes: (deps) => {
     const owning = new OwningServices(deps.config);
     return Router().use(importRoutes(deps, owning)).use(exportRoutes(deps, owning));

@@ -1,12 +1,13 @@
-import { defineService, type EventHandler } from '@crm/platform';
-import { applyProfileEvent, asEventData, changedRowsRetention, CONTACT_MERGED, convertingLookupRoutes, findRecords, lookupRoutes, PROFILE_EVENT_TYPES, profileReplica, replicatedRecords } from '@crm/records';
+import { consumedEvents, defineService } from '@crm/platform';
+import { asEventData, changedRowsRetention, findRecords, handedOutLookupRoutes, lookupRoutes, profileReplica, replicatedRecords } from '@crm/records';
 import { Router } from 'express';
 import { leadsConfig } from './config';
-import { CONVERTED_RECORD_EVENTS, onContactMerged, onConvertedRecordCreated } from './conversion/conversion.consumer';
-import { conversionComplete, recordsStillConverting } from './conversion/conversion.repository';
 import { ConversionWaiter } from './conversion/conversion-waiter';
+import { conversionCompleted, CONVERSIONS_IN_FLIGHT_PATH, recordsBeingMade } from './conversion/lead-conversions.repository';
 import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
+import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { leadViews } from './leads/lead-view';
 import { LEADS } from './leads/leads.repository';
 import { leadOperations, leadsRoutes } from './leads/leads.routes';
@@ -17,17 +18,6 @@ import { webFormOperations, webFormRoutes } from './web-forms/web-forms.routes';
 
 const SCHEMA = 'leads';
 
-/** What leads consumes: the profiles replica, the records its conversions created, and merges of those contacts. */
-const HANDLERS: Record<string, EventHandler> = {
-  ...Object.fromEntries(PROFILE_EVENT_TYPES.map((type) => [type, (event, manager) => applyProfileEvent(manager, event)])),
-  ...Object.fromEntries(Object.keys(CONVERTED_RECORD_EVENTS).map((type) => [type, onConvertedRecordCreated])),
-  [CONTACT_MERGED]: onContactMerged,
-};
-
-const onEvent: EventHandler = async (event, manager) => {
-  await HANDLERS[event.type]?.(event, manager);
-};
-
 /** Leads, their tags, custom fields, notes and files, their conversion, and the web forms that post them (architecture §1, api-contract §3, §4, §8). */
 export const leadsService = defineService({
   name: 'leads',
@@ -35,17 +25,17 @@ export const leadsService = defineService({
   defaultPort: 8082,
   config: leadsConfig,
   migrations: leadsMigrations,
-  publishesEvents: true,
+  publishes: PUBLISHED_EVENTS,
   extension: replicatedRecords([profileReplica]),
-  consumes: { bindings: Object.keys(HANDLERS), handler: () => onEvent },
+  consumes: consumedEvents(SUBSCRIPTIONS),
   routes: async (deps) => {
     const waiter = new ConversionWaiter({
       databaseUrl: deps.config.DATABASE_URL,
       schema: SCHEMA,
       logger: deps.logger,
-      isComplete: (leadId) => conversionComplete(deps.dataSource.manager, leadId),
+      isComplete: (leadId) => conversionCompleted(deps.dataSource.manager, leadId),
     });
-    await waiter.start();
+    waiter.start();
     deps.onStop(() => waiter.stop());
     return (
       Router()
@@ -57,8 +47,8 @@ export const leadsService = defineService({
         .use(submissionRoutes(deps))
         // Accounts-opportunities asking about leads its replica has not heard of yet (architecture §1).
         .use(lookupRoutes({ type: 'lead', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, LEADS, tenantId, ids), leadViews) }))
-        // ... and about the records a conversion handed out ids for and is still making.
-        .use(convertingLookupRoutes({ dataSource: deps.dataSource, find: recordsStillConverting }))
+        // ... and about the ids a conversion handed out whose records are still being made.
+        .use(handedOutLookupRoutes({ path: CONVERSIONS_IN_FLIGHT_PATH, dataSource: deps.dataSource, find: recordsBeingMade }))
         // With the custom-field routes first, so `custom-fields` is never read as a lead id.
         .use(leadsRoutes(deps, { waiter, waitMs: deps.config.CONVERSION_WAIT_MS }))
     );

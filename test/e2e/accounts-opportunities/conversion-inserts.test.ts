@@ -1,63 +1,58 @@
 import { randomUUID } from 'node:crypto';
-import { insertAccountIfAbsent, insertOpportunityIfAbsent } from '@crm/accounts-opportunities';
+import { insertOpportunity } from '@crm/accounts-opportunities';
 import type { TestSystem } from '../../support/system';
-import type { Member, TenantAdmin } from '../../support/tenants';
-import { read, serviceDb } from './support';
-import { waitForProfilesIn } from '../../support/events';
+import { eventually, type Member, type TenantAdmin } from '../../support/tenants';
+import { outboxEvents, read, serviceDb } from './support';
+import { publishEvent, waitForHandled, waitForProfilesIn } from '../../support/events';
 import { startWithTenant } from '../../support/suite';
 
 /**
- * The inserts lead conversion runs in the service (api-contract §4): by the ids the leads service allocated,
- * once each, so a redelivered `lead.converted` creates nothing twice; what they create is an ordinary
- * record through the gateway.
+ * What lead conversion creates in the service (api-contract §4): by the ids the leads service allocated,
+ * once each. A redelivered `lead.converted` is skipped by the consumer's inbox, the one way an event is
+ * skipped (the handler does not guess from what exists); what it creates is an ordinary record through
+ * the gateway.
  */
 let system: TestSystem, admin: TenantAdmin, seller: Member;
 
 beforeAll(async () => {
   ({ system, admin, seller } = await startWithTenant({ members: { seller: true } }));
-  // The inserts below are the conversion's consumer at work, not a write through the API: nothing has made
+  // The records below are the conversion's consumer at work, not a write through the API: nothing has made
   // the profiles replica vouch for the seller yet, and the views show the owner's e-mail from it.
   await waitForProfilesIn(system, 'accounts-opportunities', [seller.profileId]);
 });
 afterAll(() => system.stop());
 
-describe('inserts for lead conversion', () => {
-  it('when the account and the opportunity are inserted twice by the same ids, then each exists once, as first written', async () => {
-    const accountId = randomUUID();
-    const opportunityId = randomUUID();
-    const leadId = randomUUID();
-    const contactId = randomUUID();
-    const now = new Date();
-    const insertBoth = (name: string) =>
-      serviceDb(system).transaction(async (manager) => ({
-        account: await insertAccountIfAbsent(manager, {
-          id: accountId,
-          tenantId: admin.orgId,
-          createdBy: admin.profileId,
-          now,
-          name,
-          assigned_to: seller.profileId,
-        }),
-        opportunity: await insertOpportunityIfAbsent(manager, {
-          id: opportunityId,
-          tenantId: admin.orgId,
-          createdBy: admin.profileId,
-          now,
-          name,
-          assigned_to: seller.profileId,
-          account_id: accountId,
-          contact_ids: [contactId],
-          lead_id: leadId,
-          amount: '1250.00',
-          currency: 'GBP',
-        }),
-      }));
+/** Deliveries of `type` the service's consumer settled as already handled, as its /metrics counts them. */
+async function skipped(type: string): Promise<number> {
+  const text = await (await fetch(`${system.services['accounts-opportunities']!.url}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith('crm_consumer_events_total{') && candidate.includes(`type="${type}"`) && candidate.includes('outcome="skipped"'));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
 
-    const first = await insertBoth('Analytical Engines');
-    expect(first.account).toMatchObject({ inserted: true, record: { id: accountId, version: 1 } });
-    expect(first.opportunity).toMatchObject({ inserted: true, record: { id: opportunityId, version: 1 } });
-    const again = await insertBoth('Renamed on redelivery');
-    expect(again).toEqual({ account: { inserted: false }, opportunity: { inserted: false } });
+describe('records of a lead conversion', () => {
+  it('when the same lead.converted is delivered twice, then the account and the opportunity exist once, as first written, each announced once', async () => {
+    const [eventId, leadId, accountId, contactId, opportunityId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const converted = (name: string) => ({
+      id: eventId,
+      source: 'leads',
+      type: 'lead.converted',
+      tenantId: admin.orgId,
+      subject: leadId,
+      data: {
+        lead_id: leadId,
+        owner_id: seller.profileId,
+        converted_by: admin.profileId,
+        account: { id: accountId, name },
+        contact: { id: contactId, first_name: 'Ada', last_name: 'Lovelace', email: null, phone: null, title: null },
+        opportunity: { id: opportunityId, name, amount: '1250.00', currency: 'GBP' },
+        lead: { id: leadId, status: 'converted', version: 2, assigned_to: { id: seller.profileId, email: seller.email } },
+      },
+    });
+    await publishEvent(converted('Analytical Engines'));
+    await waitForHandled(system, 'accounts-opportunities', eventId);
+    const skippedBefore = await skipped('lead.converted');
+    await publishEvent(converted('Renamed on redelivery'));
+    await eventually(async () => ((await skipped('lead.converted')) > skippedBefore ? true : undefined), 15_000, 'the redelivery skipped');
 
     const account = await read(system.api, seller.access, 'accounts', accountId);
     expect(account).toMatchObject({
@@ -85,12 +80,14 @@ describe('inserts for lead conversion', () => {
       [accountId, opportunityId],
     );
     expect(counts).toEqual({ accounts: 1, opportunities: 1 });
+    expect((await outboxEvents(system, accountId)).map((event) => event.type)).toEqual(['account.created']);
+    expect((await outboxEvents(system, opportunityId)).map((event) => event.type)).toEqual(['opportunity.created']);
   });
 
   it('when a PUT replaces a converted opportunity, then its lead_id stays', async () => {
     const id = randomUUID();
     const leadId = randomUUID();
-    await insertOpportunityIfAbsent(serviceDb(system).manager, {
+    await insertOpportunity(serviceDb(system).manager, {
       id,
       tenantId: admin.orgId,
       createdBy: admin.profileId,

@@ -178,8 +178,8 @@ describe('links across services follow merges', () => {
     expect((await merge(keeper.id, { merge_id: contactId })).status).toBe(200);
     const leads = system.services.leads!.dataSource;
     await eventually(async () => {
-      const [row] = await leads.query(`SELECT contact_id FROM leads WHERE id = $1`, [leadId]);
-      return row.contact_id === keeper.id ? true : undefined;
+      const [row] = await leads.query(`SELECT record_id FROM lead_conversion_records WHERE lead_id = $1 AND record_type = 'contact'`, [leadId]);
+      return row.record_id === keeper.id ? true : undefined;
     }, 15_000, 'the converted lead to point at the kept contact');
     expect((await read(keeper.id)).body.lead_ids).toEqual([leadId]);
   });

@@ -71,8 +71,8 @@ describe('links follow merges across services', () => {
       return res.status === 200 && res.body.contact_ids[0] === keeper.id ? res.body : undefined;
     }, 20_000, 'the late opportunity on the keeper');
     expect(opportunity.contact_ids).toEqual([keeper.id]);
-    const { rows } = await system.db.query(`SELECT contact_id FROM leads.leads WHERE id = $1`, [lead.id]);
-    expect(rows[0].contact_id).toBe(keeper.id);
+    const { rows } = await system.db.query(`SELECT record_id FROM leads.lead_conversion_records WHERE lead_id = $1 AND record_type = 'contact'`, [lead.id]);
+    expect(rows[0].record_id).toBe(keeper.id);
     expect((await api.get(`/api/contacts/${keeper.id}/`, token())).body.lead_ids).toEqual([lead.id]);
   }, 60_000);
 });

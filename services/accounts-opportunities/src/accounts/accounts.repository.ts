@@ -39,17 +39,12 @@ export const accountDefaults = (owner: string): Omit<AccountValues, 'name'> => (
 
 /**
  * For lead conversion (api-contract §4), inside the transaction that handles `lead.converted`: creates the
- * account under the id the leads service allocated, unless it exists already (a redelivered message
- * creates nothing twice). `inserted: false` means it was there; nothing is changed then. The caller
- * announces a new account (`account.created`, see `publishRecords`), in the same transaction.
+ * account under the id the leads service allocated (a redelivered message is skipped by the inbox before
+ * it gets here). The caller announces it (`account.created`, see `publishRecords`), in the same transaction.
  */
-export async function insertAccountIfAbsent(
-  db: Db,
-  account: NewRecord & Pick<AccountValues, 'name' | 'assigned_to'> & Partial<AccountValues>,
-): Promise<{ inserted: true; record: AccountRecord } | { inserted: false }> {
+export async function insertAccount(db: Db, account: NewRecord & Pick<AccountValues, 'name' | 'assigned_to'> & Partial<AccountValues>): Promise<AccountRecord> {
   const { id, tenantId, createdBy, now, ...values } = account;
-  const record = await insertRecord(db, ACCOUNTS, { id, tenantId, createdBy, now }, { ...accountDefaults(values.assigned_to), ...values }, { ifAbsent: true });
-  return record ? { inserted: true, record } : { inserted: false };
+  return insertRecord(db, ACCOUNTS, { id, tenantId, createdBy, now }, { ...accountDefaults(values.assigned_to), ...values });
 }
 
 /** `{id, name}` of the tenant's accounts among `ids`, for the records that point to them. */

@@ -1,4 +1,4 @@
-import { queryRows, type CrmEvent, type Db, type EntityManager } from '@crm/platform';
+import { queryRows, type Db, type EntityManager } from '@crm/platform';
 import { replicatedRecordOf, type HeldRecord, type Replica } from '@crm/records';
 
 /**
@@ -10,15 +10,13 @@ import { replicatedRecordOf, type HeldRecord, type Replica } from '@crm/records'
  */
 export type KnownRecordType = 'contact' | 'lead';
 
-export const KNOWN_RECORD_TYPES: readonly KnownRecordType[] = ['contact', 'lead'];
-
 /**
  * A contact or lead as its service describes it (its `<type>.created|updated` event's data, or the
  * owner's lookup): known from this version on, with who may open it. Applied only when newer than the
  * copy (delivery is at least once and unordered), or to fill in who may open it, and never to a
  * deleted record.
  */
-async function applyKnownRecord(manager: EntityManager, type: KnownRecordType, tenantId: string, data: unknown): Promise<void> {
+export async function applyKnownRecord(manager: EntityManager, type: KnownRecordType, tenantId: string, data: unknown): Promise<void> {
   const record = replicatedRecordOf(data);
   if (!record) return;
   await manager.query(
@@ -29,10 +27,6 @@ async function applyKnownRecord(manager: EntityManager, type: KnownRecordType, t
     [type, record.id, tenantId, record.version, record.ownership.createdBy, record.ownership.ownerId],
   );
 }
-
-/** `<type>.created` / `<type>.updated`. */
-export const applyKnownRecordChanged = (manager: EntityManager, type: KnownRecordType, event: CrmEvent): Promise<void> =>
-  applyKnownRecord(manager, type, event.tenantid, event.data);
 
 /**
  * `<type>.deleted`: the record is gone for good (ids are never reused), whatever arrives after. A
@@ -55,8 +49,9 @@ export async function markKnownRecordDeleted(manager: EntityManager, type: Known
  * merged-away one included) is deleted for good. With `lock`, the rows read are share-locked until
  * commit (a delete or a merge handled meanwhile waits, then clears or moves what the write linked).
  */
-const knownRecordReplica = (type: KnownRecordType): Replica => ({
+const knownRecordReplica = (type: KnownRecordType, owner: Replica['owner']): Replica => ({
   type,
+  owner,
   async held(db, tenantId, ids, options) {
     const rows = await queryRows<{ id: string; deleted: boolean; created_by: string | null; owner_id: string | null }>(
       db,
@@ -72,8 +67,8 @@ const knownRecordReplica = (type: KnownRecordType): Replica => ({
 });
 
 export const KNOWN_RECORD_REPLICAS: Readonly<Record<KnownRecordType, Replica>> = {
-  contact: knownRecordReplica('contact'),
-  lead: knownRecordReplica('lead'),
+  contact: knownRecordReplica('contact', { name: 'contacts', port: 8083 }),
+  lead: knownRecordReplica('lead', { name: 'leads', port: 8082 }),
 };
 
 /** The advisory lock of one contact or lead id (`$1` its type, `$2` its id), taken by merges and by writes naming it. */

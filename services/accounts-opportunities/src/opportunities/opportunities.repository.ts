@@ -66,22 +66,15 @@ export const opportunityDefaults = (owner: string, leadId: string | null): Omit<
 
 /**
  * For lead conversion (api-contract §4), inside the transaction that handles `lead.converted`: creates the
- * opportunity under the id the leads service allocated, unless it exists already (a redelivered message
- * creates nothing twice). References are taken as given (the account is created in the same
- * transaction; the contact by the contacts service). The caller announces a new opportunity
- * (`opportunity.created`, see `publishRecords`), in the same transaction.
+ * opportunity under the id the leads service allocated (a redelivered message is skipped by the inbox
+ * before it gets here). References are taken as given (the account is created in the same transaction;
+ * the contact by the contacts service). The caller announces it (`opportunity.created`, see
+ * `publishRecords`), in the same transaction.
  */
-export async function insertOpportunityIfAbsent(
+export async function insertOpportunity(
   db: Db,
   opportunity: NewRecord & Pick<OpportunityValues, 'name' | 'assigned_to'> & Partial<OpportunityValues>,
-): Promise<{ inserted: true; record: OpportunityRecord } | { inserted: false }> {
+): Promise<OpportunityRecord> {
   const { id, tenantId, createdBy, now, ...values } = opportunity;
-  const record = await insertRecord(
-    db,
-    OPPORTUNITIES,
-    { id, tenantId, createdBy, now },
-    { ...opportunityDefaults(values.assigned_to, null), ...values },
-    { ifAbsent: true },
-  );
-  return record ? { inserted: true, record } : { inserted: false };
+  return insertRecord(db, OPPORTUNITIES, { id, tenantId, createdBy, now }, { ...opportunityDefaults(values.assigned_to, null), ...values });
 }

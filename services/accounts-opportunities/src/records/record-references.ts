@@ -12,7 +12,7 @@ import { referencedIds, type KnownReference } from './known-references';
 export class ReferenceCheck {
   private readonly errors: Record<string, string> = {};
   /** Refused ids of records a lead conversion makes (accounts, opportunities, contacts): asked of leads before the 400. */
-  private readonly refusedConvertible: string[] = [];
+  private readonly refusedMaybeHandedOut: string[] = [];
 
   constructor(
     private readonly db: Db,
@@ -23,7 +23,7 @@ export class ReferenceCheck {
   async inSchema(field: string, what: string, table: { name: string; owner: string }, id: string | null, held: string | null | undefined): Promise<this> {
     if (id !== null && id !== held && !(await recordOpenable(this.db, table, this.caller, id))) {
       this.errors[field] = `No ${what} of this organisation has this id.`;
-      this.refusedConvertible.push(id);
+      this.refusedMaybeHandedOut.push(id);
     }
     return this;
   }
@@ -36,7 +36,7 @@ export class ReferenceCheck {
     const fresh = ids.filter((id): id is string => id !== null && !held.includes(id));
     const refused = await refusedIds(this.db, KNOWN_RECORD_REPLICAS[type], this.caller, fresh);
     const unknown = fresh.filter((id) => refused.has(id));
-    if (type === 'contact') this.refusedConvertible.push(...unknown);
+    if (type === 'contact') this.refusedMaybeHandedOut.push(...unknown);
     if (unknown.length === 1 && ids.length === 1) this.errors[field] = `No ${type} of this organisation has this id.`;
     else if (unknown.length > 0) this.errors[field] = `No ${type} of this organisation has the id ${[...new Set(unknown)].join(', ')}.`;
     return this;
@@ -50,6 +50,6 @@ export class ReferenceCheck {
 
   /** Throws the 400 when any reference was bad. */
   done(): void {
-    if (Object.keys(this.errors).length > 0) throw new RefusedReferencesError(this.errors, this.refusedConvertible);
+    if (Object.keys(this.errors).length > 0) throw new RefusedReferencesError(this.errors, this.refusedMaybeHandedOut);
   }
 }

@@ -71,7 +71,7 @@ export const contactKind: RecordKind<ContactValues, ContactView, ContactListQuer
     for (const row of rows) {
       if (!row.values.account_id || !unknown.has(row.values.account_id)) continue;
       row.errors.account_id = UNKNOWN_ACCOUNT;
-      row.refusedConvertible.push(row.values.account_id);
+      row.refusedMaybeHandedOut.push(row.values.account_id);
     }
   },
   views: contactViews,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationError } from '@crm/platform';
-import { type LeadConvertedData } from '@crm/records';
+import type { LeadConvertedData } from '../integration-events/published-events';
 import type { LeadValues } from '../leads/leads.repository';
-import type { ConversionIds } from './conversion.repository';
+import type { ConversionIds } from './lead-conversions.repository';
 
 const personName = (values: LeadValues) => [values.first_name, values.last_name].filter(Boolean).join(' ');
 
 /**
  * What converting a lead creates (api-contract §4): an account named after the company (else the person),
  * a contact from the person, and an opportunity when the lead has an amount; the ids are allocated
- * here, so the services create each record idempotently by id.
+ * here, so each service makes its record by that id (its inbox sees a redelivered message once).
  */
 export function conversionPlan(
   leadId: string,

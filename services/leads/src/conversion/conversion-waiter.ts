@@ -1,22 +1,18 @@
-import { Client } from 'pg';
-import type { Logger } from '@crm/platform';
-
-/** The channel a lead's conversion is announced on once every record it created is readable. */
-export const conversionChannel = (schema: string) => `crm_conversion_${schema}`;
+import { NotificationListener, type Logger } from '@crm/platform';
+import { conversionChannel } from './lead-conversions.repository';
 
 const POLL_MS = 200;
-const RECONNECT_MS = 1_000;
 
 /** Why a waiting request woke: its conversion's NOTIFY, the slow poll, or the service stopping. */
 type WakeReason = 'completed' | 'poll' | 'stopped';
 
 /**
- * Lets a PUT that converts a lead wait until the records are readable: the consumer that sees the last
- * `*.created` sends a NOTIFY (any replica may handle it), this listener wakes the waiting request. A
+ * Lets a PUT that converts a lead wait until its records are made: the consumer that completes the
+ * conversion sends a NOTIFY (any replica may handle it), this listener wakes the waiting request. A
  * slow poll covers a notification lost while the listening connection was down.
  */
 export class ConversionWaiter {
-  private client?: Client;
+  private readonly listener: NotificationListener;
   private stopped = false;
   private readonly waiting = new Map<string, Set<(reason: WakeReason) => void>>();
 
@@ -27,28 +23,24 @@ export class ConversionWaiter {
       logger: Logger;
       isComplete: (leadId: string) => Promise<boolean>;
     },
-  ) {}
+  ) {
+    this.listener = new NotificationListener({
+      databaseUrl: options.databaseUrl,
+      channel: conversionChannel(options.schema),
+      logger: options.logger,
+      onNotification: (leadId) => this.wake(leadId, 'completed'),
+    });
+  }
 
-  async start(): Promise<void> {
-    const client = new Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', (message) => {
-      if (message.payload) this.wake(message.payload, 'completed');
-    });
-    client.on('error', (error) => {
-      this.options.logger.warn({ err: error }, 'conversion listener lost its connection');
-      void client.end().catch(() => undefined);
-      if (this.client === client) this.client = undefined;
-      if (!this.stopped) setTimeout(() => void this.start().catch(() => undefined), RECONNECT_MS).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${conversionChannel(this.options.schema)}`);
-    this.client = client;
+  /** Listens from now on, in the background: the poll covers the moments until it does. */
+  start(): void {
+    void this.listener.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     for (const leadId of [...this.waiting.keys()]) this.wake(leadId, 'stopped');
-    await this.client?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   /** True once the conversion of `leadId` is complete, false when `timeoutMs` passes first. */

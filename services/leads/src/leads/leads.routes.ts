@@ -2,7 +2,7 @@ import { type ApiOperation } from '@crm/platform';
 import { recordKindOperations, recordRoutes } from '@crm/records';
 import type { Router } from 'express';
 import type { LeadsDeps } from '../leads-deps';
-import { conversionResultSchema, convertLead } from '../conversion/convert-lead';
+import { conversionResultSchema, convertLead } from '../conversion/lead-conversion.process';
 import { z } from 'zod';
 import type { ConversionWaiter } from '../conversion/conversion-waiter';
 import { leadKind } from './lead-kind';

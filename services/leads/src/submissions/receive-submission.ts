@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, enqueueEvent, type Caller } from '@crm/platform';
-import { acceptedCustomFieldValues, customValue, loadDefinitions, WEB_FORM_SUBMISSION_RECEIVED, type CustomFieldRule, type WebFormSubmissionReceivedData } from '@crm/records';
+import { acceptedCustomFieldValues, customValue, loadDefinitions, type CustomFieldRule } from '@crm/records';
+import { WEB_FORM_SUBMISSION_RECEIVED, type WebFormSubmissionReceivedData } from '../integration-events/published-events';
 import type { LeadsDeps } from '../leads-deps';
 import { SERVICE_NAME } from '../leads/lead-kind';
 import type { LeadInput } from '../leads/leads.schemas';

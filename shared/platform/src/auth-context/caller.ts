@@ -17,5 +17,5 @@ export interface Caller {
 
 export const isAdmin = (caller: Caller): boolean => caller.role === 'admin';
 
-/** Admins and members with sales access may use the sales entities (leads, contacts, ...). */
+/** Admins and members with sales access may use the sales entities (architecture §3). */
 export const hasSalesAccess = (caller: Caller): boolean => caller.role === 'admin' || caller.salesAccess;

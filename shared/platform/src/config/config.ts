@@ -110,7 +110,7 @@ export const tracingConfig = {
     .min(1)
     .optional()
     .describe(
-      "service.name of a process's spans; unset: the name of what it runs (gateway, leads, …). Ignored by the one-process system, whose components each name their own.",
+      "service.name of a process's spans; unset: the name of what it runs (the gateway, or a service's name). Ignored by the one-process system, whose components each name their own.",
     ),
   OTEL_TRACES_SAMPLER: z
     .enum(['parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio', 'always_on', 'always_off', 'traceidratio'])

@@ -24,7 +24,7 @@ export interface EmbeddedPostgres {
  * One instance per service: PGlite has a single session, which every connection shares (the socket
  * server queues their queries and keeps a transaction's queries together), so the session's
  * `search_path` is the service's schema. LISTEN/NOTIFY does not reach other connections of a shared
- * session: whoever waits on a notification also polls (the outbox relay, the conversion waiter).
+ * session: whoever waits on a notification also polls (the outbox relay, a service's own waiters).
  */
 export async function startEmbeddedPostgres(options: { dataDir: string; schema: string; logger: Logger }): Promise<EmbeddedPostgres> {
   const folder = join(options.dataDir, options.schema);

@@ -9,3 +9,4 @@ export * from './batched-lookup';
 export * from './page-snapshot';
 export * from './page-rows';
 export * from './conflict-retries';
+export * from './notification-listener';

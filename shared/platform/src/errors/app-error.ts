@@ -38,14 +38,14 @@ export class ValidationError extends AppError {
 }
 
 /**
- * A 400 for references naming no record the caller may open, with the ids refused that a lead conversion
- * may have handed out (accounts, contacts, opportunities): `ReplicatedReferences.answerRefusals` asks leads
- * about those before the 400 goes out (architecture §1).
+ * A 400 for references naming no record the caller may open, with the refused ids another service may
+ * have handed out before their records exist: `ReplicatedReferences.answerRefusals` asks that service about
+ * those before the 400 goes out (architecture §1).
  */
 export class RefusedReferencesError extends ValidationError {
   constructor(
     errors: FieldErrors,
-    readonly convertibleIds: readonly string[],
+    readonly maybeHandedOutIds: readonly string[],
   ) {
     super(errors);
   }

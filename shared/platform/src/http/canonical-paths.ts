@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors';
 
 /**
  * Route templates as the gateway's route table and the services write them: `/`-separated segments,
- * each literal text or a `:name` parameter (`/api/leads/:id/notes/`).
+ * each literal text or a `:name` parameter (`/api/<entity>/:id/notes/`).
  */
 const TEMPLATE = /^(?:\/(?::\w+|[\w.~-]*))+$/;
 

@@ -12,7 +12,7 @@ export async function answerCreated<Created>(res: Response, locationOf: (created
   res.location(locationOf(created)).json(created);
 }
 
-/** Where a thing added to the collection the request posted to lives: that path and its id (`POST /api/leads/` → `/api/leads/<id>/`). */
+/** Where a thing added to the collection the request posted to lives: that path and its id (`POST /api/<entity>/` → `/api/<entity>/<id>/`). */
 export const inPostedCollection =
   (req: Request) =>
   (created: { id: string }): string =>

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel } from 'amqplib';
+import { backoffDelay } from '../lifecycle/backoff';
 import type { Logger } from '../logging/logger';
 import { declareChangeStream, DEFAULT_CHANGE_STREAM_RETENTION, type ChangeStreamRetention } from './change-stream';
 import { inProcessBus } from './in-process-bus';
@@ -19,14 +20,7 @@ export interface BrokerOptions {
   changeStream?: ChangeStreamRetention;
 }
 
-const MAX_RECONNECT_DELAY_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/** Exponential backoff with ±20 % jitter, so replicas do not all retry in the same instant. */
-export function backoffDelay(baseMs: number, attempt: number, maxMs = MAX_RECONNECT_DELAY_MS): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential * (0.8 + Math.random() * 0.4));
-}
 
 /**
  * The process's one connection to RabbitMQ. It declares the shared topology, and when the connection

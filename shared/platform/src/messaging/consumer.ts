@@ -4,11 +4,10 @@ import { REQUEST_ID_HEADER, withRequestId } from '../http/request-context';
 import type { Logger } from '../logging/logger';
 import type { Tracing } from '../tracing/tracing';
 import { isPreconditionFailed } from './amqp-errors';
-import { backoffDelay, type Broker } from './broker';
+import { backoffDelay } from '../lifecycle/backoff';
+import type { Broker } from './broker';
 import { parseEvent, type CrmEvent } from './envelope';
-
-/** Runs inside the inbox transaction: write through `manager` so the effect commits with the inbox row. */
-export type EventHandler = (event: CrmEvent, manager: EntityManager) => Promise<void>;
+import type { IntegrationEventHandler } from './integration-events';
 
 /**
  * How a delivery ended: handled (committed, acked), skipped (its id already in the inbox, acked), failed
@@ -16,15 +15,17 @@ export type EventHandler = (event: CrmEvent, manager: EntityManager) => Promise<
  */
 export type ConsumerOutcome = 'handled' | 'skipped' | 'failed' | 'malformed';
 
-export interface EventConsumerOptions {
+export interface EventConsumerOptions<Deps> {
   dataSource: DataSource;
   broker: Broker;
   logger: Logger;
   /** The queue is `<ns>.<service>`. */
   service: string;
-  /** Routing keys the queue is bound with, e.g. `['lead.*', 'contact.*']` or `['#']`. */
-  bindings: string[];
-  handler: EventHandler;
+  /** Routing keys the queue is bound with, e.g. `['record.created', 'record.*']` or `['#']`. */
+  bindings: readonly string[];
+  handler: IntegrationEventHandler<Deps>;
+  /** What the handler is given beside the event (the service's dependencies). */
+  deps: Deps;
   /** Unacknowledged messages in flight at once, each handled on a pool connection of its own. Default 5. */
   prefetch?: number;
   /**
@@ -61,7 +62,7 @@ export async function pruneHandledMessages(dataSource: DataSource, retentionDays
  * then the message is acked, so a redelivery (crash before the ack, a relay republishing) is skipped.
  * After a lost connection it subscribes again by itself.
  */
-export class EventConsumer {
+export class EventConsumer<Deps = unknown> {
   readonly queue: string;
   private readonly logger: Logger;
   private readonly prefetch: number;
@@ -78,7 +79,13 @@ export class EventConsumer {
   private onFirstSubscription?: () => void;
   private failedSubscriptions = 0;
 
-  constructor(private readonly options: EventConsumerOptions) {
+  private readonly options: Omit<EventConsumerOptions<Deps>, 'handler' | 'deps'>;
+  /** The handler with the service's dependencies bound: nothing else of the consumer depends on their type. */
+  private readonly handleEvent: (event: CrmEvent, manager: EntityManager) => Promise<void>;
+
+  constructor({ handler, deps, ...options }: EventConsumerOptions<Deps>) {
+    this.options = options;
+    this.handleEvent = (event, manager) => handler(event, manager, deps);
     this.queue = options.broker.names.queue(options.service);
     this.logger = options.logger.child({ component: 'event-consumer', queue: this.queue });
     this.prefetch = options.prefetch ?? 5;
@@ -326,7 +333,7 @@ export class EventConsumer {
         [event.id, event.type],
       );
       if (inserted.length === 0) return false;
-      await this.options.handler(event, manager);
+      await this.handleEvent(event, manager);
       return true;
     });
   }

@@ -14,7 +14,7 @@ export interface CrmEvent<T = Record<string, unknown>> {
   id: string;
   /** The publishing service's name. */
   source: string;
-  /** E.g. `lead.created`; also the routing key. */
+  /** E.g. `<entity>.created`; also the routing key. */
   type: string;
   /** ISO 8601 UTC with milliseconds. */
   time: string;
@@ -37,7 +37,7 @@ export class MalformedEventError extends Error {
   }
 }
 
-// Dot-separated words: a topic routing key that a binding like `lead.*` can match.
+// Dot-separated words: a topic routing key that a binding like `<entity>.*` can match.
 const eventType = z
   .string()
   .max(255)

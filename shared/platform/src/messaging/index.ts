@@ -5,7 +5,8 @@ export {
   type StreamedChange,
   type StreamPosition,
 } from './change-stream';
-export { EventConsumer, pruneHandledMessages, type ConsumerOutcome, type EventHandler } from './consumer';
+export { EventConsumer, pruneHandledMessages, type ConsumerOutcome } from './consumer';
+export { type ConsumedEvents, type IntegrationEventHandler, type PublishedEvent } from './integration-events';
 export { createEvent, MalformedEventError, parseEvent, type CrmEvent } from './envelope';
 export { enqueueEvent, enqueueEvents, readOutboxBacklog, type OutboxBacklog } from './outbox';
 export { OutboxRelay, prunePublishedEvents } from './outbox-relay';

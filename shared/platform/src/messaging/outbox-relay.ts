@@ -1,10 +1,10 @@
 import type { ConfirmChannel } from 'amqplib';
-import { Client } from 'pg';
-import type { DataSource, EntityManager } from '../database';
+import { NotificationListener, type DataSource, type EntityManager } from '../database';
 import type { Logger } from '../logging/logger';
 import { drainedOrClosed } from '../streams/drained';
 import type { Tracing } from '../tracing/tracing';
-import { backoffDelay, type Broker } from './broker';
+import { backoffDelay } from '../lifecycle/backoff';
+import type { Broker } from './broker';
 import { outboxChannel, readOutboxBacklog } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -60,14 +60,13 @@ export class OutboxRelay {
   private readonly batchesInFlight: number;
   private readonly pollIntervalMs: number;
   private running?: Promise<void>;
-  private listening?: Promise<void>;
   private stopping = false;
   private unsubscribe?: () => void;
   private channel?: ConfirmChannel;
-  private listener?: Client;
+  private listener?: NotificationListener;
   /** Set by a NOTIFY; cleared when a batch starts: a commit may have happened since that SELECT. */
   private notified = false;
-  /** Whoever is idle now: the batch loop and the LISTEN loop. */
+  /** Whoever is idle now: the batch loop. */
   private readonly waiters = new Set<(reason: WakeReason) => void>();
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -83,7 +82,7 @@ export class OutboxRelay {
     if (this.running) return;
     this.stopping = false;
     this.unsubscribe = this.broker.onConnected(() => this.wake('connected'));
-    this.listening = this.listen();
+    void this.listen();
     this.running = this.loop();
   }
 
@@ -93,10 +92,10 @@ export class OutboxRelay {
     this.stopping = true;
     this.unsubscribe?.();
     this.wake('stop');
-    await this.listener?.end().catch(() => undefined);
-    await Promise.all([this.running, this.listening]);
+    await this.listener?.stop();
+    this.listener = undefined;
+    await this.running;
     this.running = undefined;
-    this.listening = undefined;
     const channel = this.channel;
     this.channel = undefined;
     await channel?.close().catch(() => undefined);
@@ -305,35 +304,22 @@ export class OutboxRelay {
     });
   }
 
-  /** Keeps one LISTEN connection open, reconnecting after a database restart; polling covers the gap. */
+  /** Keeps one LISTEN connection open (reconnecting after a database restart); polling covers the gap. */
   private async listen(): Promise<void> {
     const rows: { schema: string }[] = await this.dataSource
       .query('SELECT current_schema() AS schema')
       .catch(() => [{ schema: 'public' }]);
-    const channelName = outboxChannel(rows[0].schema).replace(/"/g, '""');
-    for (let attempt = 1; !this.stopping; attempt += 1) {
-      const client = new Client({ connectionString: this.options.databaseUrl });
-      client.on('error', (error) => this.logger.warn({ err: error }, 'outbox listen connection error'));
-      client.on('notification', () => this.wake('notify'));
-      const ended = new Promise<void>((resolve) => {
-        client.once('end', resolve);
-        client.once('error', () => resolve()); // 'end' may not follow; reconnect either way
-      });
-      this.listener = client;
-      try {
-        await client.connect();
-        if (this.stopping) break;
-        await client.query(`LISTEN "${channelName}"`);
-        attempt = 0;
-        this.wake('notify'); // anything committed before LISTEN took effect is picked up now
-        await ended;
-      } catch (error) {
-        if (!this.stopping) this.logger.warn({ err: error }, 'outbox listen failed');
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-      if (!this.stopping) await this.idle(backoffDelay(this.pollIntervalMs, attempt), false);
-    }
+    if (this.stopping) return;
+    this.listener = new NotificationListener({
+      databaseUrl: this.options.databaseUrl,
+      channel: outboxChannel(rows[0]!.schema),
+      logger: this.logger,
+      onNotification: () => this.wake('notify'),
+      // Anything committed before LISTEN took effect is picked up now.
+      onListening: () => this.wake('notify'),
+      reconnectDelayMs: this.pollIntervalMs,
+    });
+    await this.listener.start();
   }
 }
 

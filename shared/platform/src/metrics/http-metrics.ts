@@ -7,13 +7,13 @@ export type RouteLabel = (req: Request, res: Response) => string;
 /** The label of a request no route took (an unknown path, or one refused before routing, e.g. a 401). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** In a service: the express route that answered (`/api/leads/:id/`), read once the response is sent. */
+/** In a service: the express route that answered (`/api/<entity>/:id/`), read once the response is sent. */
 export const expressRouteLabel: RouteLabel = (req) => {
   const route = req.route as { path?: unknown } | undefined;
   return typeof route?.path === 'string' ? req.baseUrl + route.path : UNMATCHED_ROUTE;
 };
 
-/** Seconds: from a cached read (a few ms) to a bounded conversion wait or an export (seconds). */
+/** Seconds: from a cached read (a few ms) to a bounded wait for other services or an export (seconds). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /** Counts and times every request by method, route and status (`http_requests_total`, `http_request_duration_seconds`), and those in flight. */

@@ -16,7 +16,7 @@ export interface ApiResponseDoc {
  */
 export interface ApiOperation {
   method: HttpMethod;
-  /** As routed (express style): `/api/leads/:id/`. */
+  /** As routed (express style): `/api/<entity>/:id/`. */
   path: string;
   tag: string;
   summary: string;

@@ -3,7 +3,7 @@ import type { DataSource } from '../database';
 import { pruneExpiredKeys } from '../idempotency';
 import type { Logger } from '../logging/logger';
 import { pruneHandledMessages, prunePublishedEvents } from '../messaging';
-import type { AnyServiceDefinition, RetentionRule } from './service-definition';
+import { publishesEvents, type AnyServiceDefinition, type RetentionRule } from './service-definition';
 
 /**
  * Everything a service deletes with age: expired idempotency keys (IDEMPOTENCY_TTL), handled message ids
@@ -15,7 +15,7 @@ export function retentionRules(definition: AnyServiceDefinition, config: CommonC
   return [
     { name: 'idempotency keys', prune: () => pruneExpiredKeys(dataSource) },
     ...(definition.consumes ? [{ name: 'inbox', prune: () => pruneHandledMessages(dataSource, config.INBOX_RETENTION_DAYS) }] : []),
-    ...(definition.publishesEvents ? [{ name: 'outbox', prune: () => prunePublishedEvents(dataSource, config.OUTBOX_RETENTION) }] : []),
+    ...(publishesEvents(definition) ? [{ name: 'outbox', prune: () => prunePublishedEvents(dataSource, config.OUTBOX_RETENTION) }] : []),
     ...(definition.retention?.({ config, dataSource }) ?? []),
   ];
 }

@@ -6,25 +6,19 @@ import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER } from '../idempotency/id
 import { traceHeaders } from '../tracing/trace-context';
 
 /**
- * Where each service listens, as every caller of it (the gateway, another service) names the setting.
- * Services call each other only where architecture §1 allows it: import-export calls the owning service's
- * internal import and export endpoints, a service asks an owner's internal lookup about an id its
- * replica does not hold yet.
+ * A service another one calls (architecture §1 says which may: import-export the owners of what it
+ * imports, a service the owners of its replicas): its name, and the port `npm start` gives it.
  */
-export const SERVICE_URL_SETTINGS = {
-  auth: { setting: 'AUTH_SERVICE_URL', defaultUrl: 'http://127.0.0.1:8081' },
-  leads: { setting: 'LEADS_SERVICE_URL', defaultUrl: 'http://127.0.0.1:8082' },
-  contacts: { setting: 'CONTACTS_SERVICE_URL', defaultUrl: 'http://127.0.0.1:8083' },
-  'accounts-opportunities': { setting: 'ACCOUNTS_OPPORTUNITIES_SERVICE_URL', defaultUrl: 'http://127.0.0.1:8084' },
-  'import-export': { setting: 'IMPORT_EXPORT_SERVICE_URL', defaultUrl: 'http://127.0.0.1:8085' },
-  audit: { setting: 'AUDIT_SERVICE_URL', defaultUrl: 'http://127.0.0.1:8086' },
-} as const;
+export interface ServiceAddress {
+  name: string;
+  port: number;
+}
 
-export type ServiceName = keyof typeof SERVICE_URL_SETTINGS;
+/** Every caller names where a service listens with the same setting: `accounts-opportunities` → `ACCOUNTS_OPPORTUNITIES_SERVICE_URL`. */
+export const serviceUrlSettingName = (service: string): string => `${service.toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;
 
-/** The setting naming where `service` listens, with its default (the port `npm start` gives it). */
-export const serviceUrlSetting = (service: ServiceName, what = `The ${service} service.`) =>
-  url(SERVICE_URL_SETTINGS[service].defaultUrl).describe(what);
+/** That setting's schema, by default where `npm start` runs the service on this machine. */
+export const serviceUrlSetting = (service: ServiceAddress, what = `The ${service.name} service.`) => url(`http://127.0.0.1:${service.port}`).describe(what);
 
 export interface ServiceCallOptions {
   method: 'GET' | 'POST';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DataSource, SqlMigration } from '../database';
 import type { Logger } from '../logging/logger';
 import type { ApiOperation } from '../openapi';
-import type { EventHandler } from '../messaging';
+import type { ConsumedEvents, PublishedEvent } from '../messaging';
 import type { Registry } from 'prom-client';
 
 /** Rows of one kind deleted once older than their retention; `prune` answers how many went. */
@@ -64,12 +64,13 @@ export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape, 
    * behind them, say): its settings join the service's, and what it builds joins `deps`.
    */
   extension?: ServiceExtension<Extra>;
-  /** Runs the outbox relay for this schema. */
-  publishesEvents: boolean;
-  consumes?: {
-    bindings: string[];
-    handler: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>, Extra>) => EventHandler;
-  };
+  /**
+   * The events the service writes to its outbox, declared by it (`src/integration-events/published-events.ts`):
+   * the contracts' catalogue is assembled from them. A service that publishes any runs the outbox relay.
+   */
+  publishes?: readonly PublishedEvent[];
+  /** The events it consumes: `consumedEvents` of its subscription list (`src/integration-events/subscriptions.ts`). */
+  consumes?: ConsumedEvents<ServiceDeps<z.infer<z.ZodObject<Shape>>, Extra>>;
   routes: (deps: ServiceDeps<z.infer<z.ZodObject<Shape>>, Extra>) => Router | Promise<Router>;
   /** What the service itself deletes with age (the audit log), beside what every service prunes (keys, inbox, outbox). */
   retention?: (deps: Pick<PlatformDeps<z.infer<z.ZodObject<Shape>>>, 'config' | 'dataSource'>) => RetentionRule[];
@@ -84,3 +85,6 @@ export function defineService<Shape extends z.ZodRawShape, Extra extends object 
 /** A definition of any settings shape, for code that runs services without knowing their settings. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyServiceDefinition = ServiceDefinition<any, any>;
+
+/** Whether the service writes events to its outbox (and so runs the relay and prunes the outbox). */
+export const publishesEvents = (definition: Pick<AnyServiceDefinition, 'publishes'>): boolean => (definition.publishes?.length ?? 0) > 0;

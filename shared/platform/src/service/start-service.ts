@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, outboxMetrics, poolMetrics, watchDependencies } from '../metrics';
 import { Tracing } from '../tracing/tracing';
 import { pruneOnce, retentionRules } from './retention';
-import type { ServiceDefinition, ServiceDeps } from './service-definition';
+import { publishesEvents, type ServiceDefinition, type ServiceDeps } from './service-definition';
 
 export interface StartOptions {
   /** Settings; defaults to process.env. */
@@ -88,7 +88,7 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
   });
   broker.connect().catch(() => undefined); // retries until connected or closed; failures are logged
   const tracing = Tracing.start(definition.name, common, logger);
-  const relay = definition.publishesEvents
+  const relay = publishesEvents(definition)
     ? new OutboxRelay({
         dataSource,
         broker,
@@ -106,7 +106,8 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
         logger,
         service: definition.name,
         bindings: definition.consumes.bindings,
-        handler: definition.consumes.handler(deps),
+        handler: definition.consumes.handler,
+        deps,
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
         onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages(), async () => consumer?.deadLetteredMessages()),
         prefetch,

@@ -72,7 +72,7 @@ export function carryTraceContext(headers: IncomingHttpHeaders): void {
 
 /**
  * What a log line written in a recorded trace carries (the logger's mixin): its `trace_id` and `span_id`, so
- * the line and the trace lead to each other. None for a trace not sampled: it would lead nowhere.
+ * the line and the trace point to each other. None for a trace not sampled: it would point nowhere.
  */
 export function traceLogFields(): { trace_id?: string; span_id?: string } {
   const span = trace.getSpan(context.active())?.spanContext();

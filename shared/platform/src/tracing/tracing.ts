@@ -90,10 +90,10 @@ export class Tracing {
 
   /**
    * Express middleware: a SERVER span per request, child of the caller's `traceparent` (a new trace without
-   * one), active while the request is served; named by `routeOf` once answered (`PUT /api/leads/:id/`).
+   * one), active while the request is served; named by `routeOf` once answered (`PUT /api/<entity>/:id/`).
    * `then`, when given, is the middleware that comes next, run in the same express layer inside the span: a layer
    * of its own costs every request its dispatch (about 5 µs here, a sixth of what tracing added to a request of the
-   * leads service; issue 23.4's cost target).
+   * service of the benchmark; issue 23.4's cost target).
    */
   serverSpans(routeOf: RouteLabel, then?: RequestHandler): RequestHandler {
     return (req, res, next) => {

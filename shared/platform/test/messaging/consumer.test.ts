@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ConsumeMessage, GetMessage } from 'amqplib';
 import type { DataSource } from '../../src/database';
 import { currentRequestId } from '../../src/http/request-context';
-import { Broker, EventConsumer, pruneHandledMessages, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { Broker, EventConsumer, pruneHandledMessages, type CrmEvent, type IntegrationEventHandler } from '../../src/messaging';
 import { AMQP_URL, delay, eventsFrom, eventually, handledCounts, logger, type MessagingTest, openMessagingTest, RawAmqp, recordHandled, uniqueNamespace } from './helpers';
 
 const namespace = uniqueNamespace('consumer');
@@ -23,8 +23,8 @@ function publish(e: CrmEvent | { type: string; body: string }, headers: Record<s
   raw.channel.publish(broker.names.exchange, e.type, Buffer.from(body), { persistent: true, messageId, headers });
 }
 
-async function consumer(service: string, bindings: string[], handler: EventHandler, deliveryLimit?: number): Promise<EventConsumer> {
-  const started = new EventConsumer({ dataSource, broker, logger, service, bindings, handler, deliveryLimit });
+async function consumer(service: string, bindings: string[], handler: IntegrationEventHandler<unknown>, deliveryLimit?: number): Promise<EventConsumer> {
+  const started = new EventConsumer({ dataSource, broker, logger, service, bindings, handler, deps: undefined, deliveryLimit });
   await started.start();
   running.push(started);
   return started;
@@ -100,7 +100,7 @@ describe('the event consumer', () => {
 
   it('when its delivery limit setting changes, then the same queue is consumed with the new limit, with no redeclaration refused', async () => {
     const attempts = new Map<string, number>();
-    const failing: EventHandler = async (e) => {
+    const failing: IntegrationEventHandler<unknown> = async (e) => {
       attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
       throw new Error('handler bug');
     };
@@ -128,6 +128,7 @@ describe('the event consumer', () => {
         attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
         throw new Error('handler bug');
       },
+      deps: undefined,
     });
     try {
       await onBus.start();
@@ -300,7 +301,7 @@ describe('the event consumer', () => {
   it('when the broker is not connected yet, then start waits and consumes once it connects', async () => {
     const late = new Broker({ url: AMQP_URL, namespace, logger, reconnectDelayMs: 100 });
     try {
-      const waiting = new EventConsumer({ dataSource, broker: late, logger, service: 'late', bindings: ['late.happened'], handler: recordHandled });
+      const waiting = new EventConsumer({ dataSource, broker: late, logger, service: 'late', bindings: ['late.happened'], handler: recordHandled, deps: undefined });
       let subscribed = false;
       const starting = waiting.start().then(() => (subscribed = true));
       await delay(200);

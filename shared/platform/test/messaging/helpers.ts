@@ -5,7 +5,7 @@ import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqp
 import { type DataSource, type EntityManager } from '../../src/database';
 import { createLogger } from '../../src/logging/logger';
 import { currentRequestId } from '../../src/http/request-context';
-import { Broker, createEvent, topologyNames, type CrmEvent, type EventHandler } from '../../src/messaging';
+import { Broker, createEvent, topologyNames, type CrmEvent } from '../../src/messaging';
 import { leadsMigrationsNamed, openFreshSchema } from '../database/fresh-schema';
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
@@ -72,7 +72,7 @@ export async function openMessagingTest(schema: string, namespace: string): Prom
 }
 
 /** The effect the tests count: one `handled` row per call, no uniqueness, so a duplicate shows. */
-export const recordHandled: EventHandler = async (event: CrmEvent, manager: EntityManager) => {
+export const recordHandled = async (event: CrmEvent, manager: EntityManager): Promise<void> => {
   await manager.query('INSERT INTO handled (event_id, type, subject, request_id) VALUES ($1, $2, $3, $4)', [
     event.id,
     event.type,

@@ -29,7 +29,7 @@ function relay(options: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = 
 }
 
 async function consumer(service: string, bindings: string[], handler = recordHandled): Promise<EventConsumer> {
-  const started = new EventConsumer({ dataSource, broker, logger, service, bindings, handler });
+  const started = new EventConsumer({ dataSource, broker, logger, service, bindings, handler, deps: undefined });
   await started.start();
   running.push(started);
   return started;

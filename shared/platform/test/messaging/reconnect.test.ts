@@ -50,6 +50,7 @@ describe('broker reconnection', () => {
       handler: async (e) => {
         received.push(e.id);
       },
+      deps: undefined,
     });
     const relay = new OutboxRelay({ dataSource, broker, logger, databaseUrl: DATABASE_URL, pollIntervalMs: 5000 });
     cleanup.push(broker, relay, consumer);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import type { DataSource } from '../../src/database';
 import { listen, type RunningServer } from '../../src/http';
-import { Broker, enqueueEvents, EventConsumer, readOutboxBacklog, type EventHandler } from '../../src/messaging';
+import { Broker, enqueueEvents, EventConsumer, readOutboxBacklog, type IntegrationEventHandler } from '../../src/messaging';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, expressRouteLabel, httpMetrics, metricsRouter, outboxMetrics, poolMetrics, watchDependencies } from '../../src/metrics';
 import { delay, eventsFrom, eventually, logger, openMessagingTest, RawAmqp, recordHandled, uniqueNamespace, type MessagingTest } from '../messaging/helpers';
 import { parsePrometheus, sampleValue } from '../../../../test/support/prometheus-text';
@@ -179,7 +179,7 @@ describe('outbox metrics', () => {
 });
 
 describe('consumer metrics', () => {
-  function startConsumer(service: string, handler: EventHandler, registry = createMetricsRegistry(service), prefetch?: number) {
+  function startConsumer(service: string, handler: IntegrationEventHandler<unknown>, registry = createMetricsRegistry(service), prefetch?: number) {
     const consumer: EventConsumer = new EventConsumer({
       dataSource,
       broker,
@@ -187,6 +187,7 @@ describe('consumer metrics', () => {
       service,
       bindings: [`${service}.*`],
       handler,
+      deps: undefined,
       prefetch,
       onSettled: consumerMetrics(registry, () => consumer.queuedMessages(), () => consumer.deadLetteredMessages()),
     });

@@ -16,7 +16,7 @@ export interface CustomFieldOption {
 export interface CustomFieldDefinition {
   id: string;
   tenantId: string;
-  /** Which entity the field belongs to (`lead`, `account`, ...): one schema may hold several. */
+  /** Which entity the field belongs to (its kind's `entity`): one schema may hold several. */
   entity: string;
   key: string;
   label: string;

@@ -15,9 +15,9 @@ import { changeCustomField, createCustomField, deleteCustomField, listCustomFiel
 
 export interface CustomFieldRoutesOptions {
   dataSource: DataSource;
-  /** The entity the definitions belong to, as stored in `custom_field_definitions.entity` (`lead`, ...). */
+  /** The entity the definitions belong to, as stored in `custom_field_definitions.entity` (its kind's `entity`). */
   entity: string;
-  /** Ends with a slash, e.g. `/api/leads/custom-fields/`; an entry lives at `<basePath><id>/`. */
+  /** Ends with a slash, e.g. `/api/<entity>/custom-fields/`; an entry lives at `<basePath><id>/`. */
   basePath: string;
   /** The entity's table (in the service's schema), with `tenant_id` and `custom_fields jsonb`. */
   recordTable: string;

@@ -10,7 +10,7 @@ import { customFieldListConditions, validCustomFieldValues } from './record-cust
 
 /**
  * One entity's custom fields (api-contract §3), everything a service needs in one place: the definitions
- * table holds them under `entity`, so several entities (accounts, opportunities, tasks) share a schema.
+ * table holds them under `entity`, so several entities of one service share a schema.
  */
 export interface EntityCustomFields {
   entity: string;

@@ -7,7 +7,7 @@ import { displayName } from './duplicate-criteria';
 
 /**
  * Where an entity's duplicates are searched: its table, the column naming its owner, whether it has a
- * company (leads) and the condition for an "open" record (leads: not converted). The search reads the
+ * company (where the entity has one) and the condition for an "open" record (one not closed by the service). The search reads the
  * indexes of the migrations DuplicatesNewestFirst (`<table>_duplicate_*_newest`), partial on that condition:
  * it and `phoneKeySql` must stay as those frozen indexes were written, or the search stops using them.
  */
@@ -88,7 +88,7 @@ export async function findDuplicates(
   const newest = `ORDER BY ${t}.created_at DESC, ${t}.id DESC LIMIT ${MAX_DUPLICATES}`;
   // Each test's newest ten, from its own index (migration DuplicatesNewestFirst), then the newest ten of those:
   // one query with the tests OR-ed and ordered by age may walk the tenant's records newest first and
-  // test each, which with few matches reads a big tenant whole (7.8 s at 2,000,000 leads).
+  // test each, which with few matches reads a big tenant whole (7.8 s at 2,000,000 records).
   const newestPerTest = present.map((test) => `(SELECT ${t}.id FROM ${t} WHERE ${[...conditions, test].join(' AND ')} ${newest})`);
   const matchColumn = (key: MatchedOn) => `coalesce(${tests[key] ?? 'false'}, false) AS ${key}_match`;
   const rows = await queryRows<CandidateRow>(

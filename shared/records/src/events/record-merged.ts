@@ -1,19 +1,15 @@
 import { z } from 'zod';
 
 /**
- * `lead.merged` / `contact.merged` (api-contract §4): written by the owning service in the transaction that
- * merges two records (subject: the kept record). Every other service moves what it holds that points
- * to `merged_id` onto `keeper_id` (tasks, opportunities' `lead_id` and `contact_ids`, contact-lead
- * links, a converted lead's `contact_id`), and remembers the redirect, so a link to `merged_id` that
- * arrives later (a late message, a client holding an old id) lands on the keeper too. The audit log
- * keeps the event as the merge's entry: who merged what, and which fields came from which side.
+ * `<entity>.merged` (api-contract §4): written by the owning service in the transaction that merges two
+ * records (subject: the kept record). Every other service moves what it holds that points to `merged_id`
+ * onto `keeper_id`, and remembers the redirect, so a link to `merged_id` that arrives later (a late
+ * message, a client holding an old id) lands on the keeper too. The audit log keeps the event as the
+ * merge's entry: who merged what, and which fields came from which side.
  *
  * In the same transaction the owning service also writes `<entity>.updated` for the keeper (when its
  * values changed) and `<entity>.deleted` for the merged-away record.
  */
-export const LEAD_MERGED = 'lead.merged';
-export const CONTACT_MERGED = 'contact.merged';
-
 export const recordMergedData = z.object({
   keeper_id: z.uuid(),
   merged_id: z.uuid(),

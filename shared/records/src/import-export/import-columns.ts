@@ -57,14 +57,14 @@ const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const TRUE_WORDS = new Set(['true', 'yes', '1']);
 const FALSE_WORDS = new Set(['false', 'no', '0']);
 
-/** A cell as the value its field takes in a JSON body; what cannot convert stays text, so validation names it. */
+/** A cell as the value its field takes in a JSON body; what cannot be read so stays text, so validation names it. */
 function fieldValue(cell: CellKind, text: string): unknown {
   if (cell === 'list') return text.split(LIST_SEPARATOR).map((item) => item.trim()).filter((item) => item !== '');
   if (cell === 'integer') return WHOLE_NUMBER.test(text) ? Number(text) : text;
   return text;
 }
 
-/** A custom field's text (a cell, a web form's field) as the value its type takes; what cannot convert stays text, so validation names it. */
+/** A custom field's text (a cell, a web form's field) as the value its type takes; what cannot be read so stays text, so validation names it. */
 export function customValue(rule: CustomFieldRule, text: string): unknown {
   if (rule.fieldType === 'number') return NUMBER.test(text) ? Number(text) : text;
   if (rule.fieldType === 'checkbox') {

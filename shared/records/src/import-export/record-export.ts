@@ -24,7 +24,7 @@ export const EXPORT_BATCH_ROWS = 5_000;
 
 /**
  * Batches read ahead while one is written: PostgreSQL's writing of the rows, in a process of its own, then overlaps
- * their parsing here (2,000,000 leads: 85,000 -> 98,000 rows/s; two ahead: 88,000-96,000, the two cores full).
+ * their parsing here (2,000,000 records: 85,000 -> 98,000 rows/s; two ahead: 88,000-96,000, the two cores full).
  */
 const EXPORT_READ_AHEAD = 1;
 
@@ -56,15 +56,15 @@ export function exportQueryOf(options: { table: string; columns: string; where: 
  * No connection or transaction is held while the client reads (security review 18.2: a dozen slow
  * downloads held the whole pool, and the embedded database's only connection). One statement reads every
  * match's id, in order: one consistent picture of which records the export has, kept as 16 bytes each
- * (2,000,000 leads: 32 MB); it never waits for the client, and the answer begins once the first batch's
+ * (2,000,000 records: 32 MB); it never waits for the client, and the answer begins once the first batch's
  * ids are in. Each batch of ids is then read by one statement on a pooled connection, given back as soon
  * as its rows are in: one batch ahead of the one being written, whose rows wait in memory (a batch's
- * lines, about 1 MB for leads) while the export waits for the socket to drain. A record changed meanwhile
+ * lines, about 1 MB for the widest entity) while the export waits for the socket to drain. A record changed meanwhile
  * shows its values as its batch reads them; one deleted meanwhile is left out; none comes twice.
  *
  * Each row is turned into its line as it arrives (gathered in chunks of `WRITE_CHUNK_CHARS`), so rows never
  * outlive the young generation's collections: held until a whole batch was read, they were promoted by the
- * megabyte, and the old generation grew to ~100 MB more resident memory in an export of 100,000 leads.
+ * megabyte, and the old generation grew to ~100 MB more resident memory in an export of 100,000 records.
  */
 export async function streamExport<Row>(
   dataSource: DataSource,
@@ -162,7 +162,7 @@ class PackedIds {
 
   /** The ids from `from` to `to` as one uuid[] literal: pg would otherwise escape each of a batch's thousands of elements. */
   arrayLiteral(from: number, to: number): string {
-    const hex = this.bytes.toString('hex', from * 16, Math.min(to, this.count) * 16); // one conversion for the batch
+    const hex = this.bytes.toString('hex', from * 16, Math.min(to, this.count) * 16); // one encoding for the batch
     const ids: string[] = [];
     for (let at = 0; at < hex.length; at += 32) {
       ids.push(`${hex.slice(at, at + 8)}-${hex.slice(at + 8, at + 12)}-${hex.slice(at + 12, at + 16)}-${hex.slice(at + 16, at + 20)}-${hex.slice(at + 20, at + 32)}`);

@@ -28,7 +28,7 @@ export function prepareEach<Input, Values>(inputs: readonly Input[], prepareOne:
  * rows take one query per lookup, not 5,000).
  */
 export interface RecordImporter<Input, Values, View extends { id: string } = { id: string }> {
-  /** The entity its custom-field definitions are stored under (`lead`, `contact`). */
+  /** The entity its custom-field definitions are stored under (its kind's `entity`). */
   customFieldEntity: string;
   columns: ImportColumns;
   body: z.ZodType<Input>;

@@ -21,13 +21,13 @@ export const mergeBody = z.strictObject({
 });
 
 /**
- * What a merge needs to know of an entity (leads, contacts) besides its record kind: how its values
+ * What a merge needs to know of an entity besides its record kind: how its values
  * combine, what else the service links to a record, and its own refusals. The merge itself
  * (`mergeRecords`) is written once.
  */
 export interface MergeableEntity<V extends OwnedValues, View extends { id: string }> {
   kind: AnyRecordKind<V, View>;
-  /** Refusals particular to the entity (a converted lead: 400). */
+  /** Refusals particular to the entity (a record in a state that may not merge: 400). */
   check?(keeper: V, merged: V): void;
   fillGroups: readonly FillGroup<V>[];
   /** The keeper's whatever the other holds (status, board position, owner). */
@@ -36,7 +36,7 @@ export interface MergeableEntity<V extends OwnedValues, View extends { id: strin
   update?(manager: EntityManager, id: string, values: V, now: Date): Promise<StoredRecord<V>>;
   /**
    * Moves what the service itself links to the merged record, other than notes and files; true when
-   * that changed the keeper's view (a contact's `lead_ids`), which then counts as a change of it.
+   * that changed the keeper's view (a list of linked records), which then counts as a change of it.
    */
   moveLinks?(manager: EntityManager, tenantId: string, fromId: string, toId: string): Promise<boolean>;
 }

@@ -5,16 +5,16 @@ import type { ApiOperation } from '@crm/platform';
 
 export interface RecordOperationsOptions {
   tag: string;
-  /** The collection, ending in `/`: `/api/leads/`. */
+  /** The collection, ending in `/`: `/api/<entity>/`. */
   basePath: string;
-  /** Singular noun for summaries: `lead`. */
+  /** Singular noun for summaries: the entity's name. */
   noun: string;
   body: z.ZodType;
   listQuery: z.ZodType;
   /** The record as answers show it (`recordViewSchema`); the detail GET adds the custom-field definitions. */
   view: z.ZodObject;
   listDescription?: string;
-  /** Documentation of PUT when it does more than replace (a lead's conversion), and what it then answers. */
+  /** Documentation of PUT when it does more than replace (a process of the service), and what it then answers. */
   putDescription?: string;
   putAnswer?: z.ZodType;
 }

@@ -1,16 +1,14 @@
 import type { Db, EntityManager } from '@crm/platform';
 import { queryRows } from '@crm/platform';
 import { ValidationError } from '@crm/platform';
-import type { LeadConvertedData } from '../events/lead-converted';
 import type { CrmEvent } from '@crm/platform';
 import type { Replica } from '../replicas/replica';
 
 /**
  * `profiles` (each service's ProfileReplica migration) is a service's copy of the profiles of auth
- * (architecture §1), fed by these events, so it can show `assigned_to {id, email}` and check an owner
- * belongs to the tenant without calling auth.
+ * (architecture §1), fed by `profile.created|updated`, so it can show `assigned_to {id, email}` and check
+ * an owner belongs to the tenant without calling auth.
  */
-export const PROFILE_EVENT_TYPES = ['profile.created', 'profile.updated'];
 
 interface ProfileEventData {
   id: string;
@@ -39,7 +37,8 @@ async function applyProfile(manager: EntityManager, tenantId: string, data: unkn
   );
 }
 
-export const applyProfileEvent = (manager: EntityManager, event: CrmEvent): Promise<void> => applyProfile(manager, event.tenantid, event.data);
+/** The handler of `profile.created` / `profile.updated` in every service keeping the replica. */
+export const applyProfileEvent = (event: CrmEvent, manager: EntityManager): Promise<void> => applyProfile(manager, event.tenantid, event.data);
 
 /**
  * The profiles replica as `ReplicatedReferences` uses it: any member of the tenant may be named (who
@@ -47,6 +46,7 @@ export const applyProfileEvent = (manager: EntityManager, event: CrmEvent): Prom
  */
 export const profileReplica: Replica = {
   type: 'profile',
+  owner: { name: 'auth', port: 8081 },
   async held(db, tenantId, ids) {
     const rows = await queryRows<{ id: string }>(db, `SELECT id FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
     return new Map(rows.map((row) => [row.id, { deleted: false }]));
@@ -55,17 +55,16 @@ export const profileReplica: Replica = {
 };
 
 /**
- * The owner of a converted lead, as `lead.converted` shows it (the lead's `assigned_to {id, email}`),
- * kept until auth's own events bring the profile (version 0, so any of them applies): the records the
- * conversion creates show their owner's e-mail even when `profile.created` has not arrived yet.
+ * A profile as another service's event shows it (a record's `assigned_to {id, email}`), kept until auth's
+ * own events bring it (version 0, so any of them applies): a record made from that event shows its
+ * owner's e-mail even when `profile.created` has not arrived yet. A profile the replica holds is left as it is.
  */
-export async function rememberConversionOwner(manager: EntityManager, tenantId: string, conversion: LeadConvertedData): Promise<void> {
-  const owner = conversion.lead.assigned_to as Partial<ProfileRef> | undefined;
-  if (owner?.id !== conversion.owner_id || typeof owner.email !== 'string') return;
+export async function rememberProfileAhead(manager: EntityManager, tenantId: string, profile: ProfileRef): Promise<void> {
+  if (profile.email === null) return;
   await manager.query(`INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, 0) ON CONFLICT (id) DO NOTHING`, [
-    owner.id,
+    profile.id,
     tenantId,
-    owner.email,
+    profile.email,
   ]);
 }
 

@@ -25,9 +25,9 @@ import { createNoteBody, listRecordItemsQuery } from './record-notes.schemas';
 
 export interface RecordNotesOptions {
   dataSource: DataSource;
-  /** Stored in `record_type`, so one schema holds the notes of several entities (`lead`, `contact`). */
+  /** Stored in `record_type`, so one schema holds the notes of several entities (by their entity's name). */
   recordType: string;
-  /** The entity's path without a trailing slash, e.g. `/api/leads`; the routes hang below `<basePath>/<id>/`. */
+  /** The entity's path without a trailing slash, e.g. `/api/<entity>`; the routes hang below `<basePath>/<id>/`. */
   basePath: string;
   /**
    * Resolves when the caller may open the record. Throws NotFoundError when it does not exist, is another

@@ -105,7 +105,7 @@ export class ListCounts {
    * Whether the page should be read by walking the order's index, the list's `count` known: when its
    * matches are dense enough in the tenant that a walk meets a page of them within `WALK_ROWS_AT_MOST` rows.
    * The planner cannot tell: it estimates a custom field's containment to match a few rows of millions
-   * (at 200,000 leads, 23 for 66,667), and reads and sorts every match instead of walking.
+   * (at 200,000 records, 23 for 66,667), and reads and sorts every match instead of walking.
    */
   async walksOrder(db: Db, filter: CountedFilter, count: number, pageSize: number): Promise<boolean> {
     if (this.table.totals !== true || filter.countsFromTotals || count === 0) return false;

@@ -19,8 +19,8 @@ export interface NewRecordRow<V extends OwnedValues, Input extends RecordInput =
   input: Input;
   values: V;
   errors: Record<string, string>;
-  /** The ids among its refused references that a lead conversion may have handed out (`RefusedReferencesError`). */
-  refusedConvertible: string[];
+  /** The ids among its refused references that another service may have handed out ahead of their records (`RefusedReferencesError`). */
+  refusedMaybeHandedOut: string[];
 }
 
 /**
@@ -45,7 +45,7 @@ export async function prepareNewRecords<V extends OwnedValues, Input extends Rec
     return values;
   });
   const rows: NewRecordRow<V, Input>[] = [];
-  for (const [index, result] of prepared.entries()) if (result.ok) rows.push({ input: inputs[index]!, values: result.values, errors: {}, refusedConvertible: [] });
+  for (const [index, result] of prepared.entries()) if (result.ok) rows.push({ input: inputs[index]!, values: result.values, errors: {}, refusedMaybeHandedOut: [] });
   const owners = rows.map((row) => ownerToCheck(kind, caller, row.values, undefined));
   const strangers = await profilesNotInTenant(manager, caller.tenantId, owners.filter((owner) => owner !== undefined));
   rows.forEach((row, index) => {
@@ -56,7 +56,7 @@ export async function prepareNewRecords<V extends OwnedValues, Input extends Rec
   return prepared.map((result) => {
     const row = result.ok ? checked.get(result.values)! : undefined;
     if (!row || Object.keys(row.errors).length === 0) return result;
-    const error = row.refusedConvertible.length > 0 ? new RefusedReferencesError(row.errors, row.refusedConvertible) : new ValidationError(row.errors);
+    const error = row.refusedMaybeHandedOut.length > 0 ? new RefusedReferencesError(row.errors, row.refusedMaybeHandedOut) : new ValidationError(row.errors);
     return { ok: false, error };
   });
 }

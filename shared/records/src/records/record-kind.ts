@@ -28,42 +28,42 @@ export interface ChangeContext {
 /**
  * One entity, described once: its table, its owner field, its custom fields, its defaults and
  * references, its view and its own list filters. The shared use cases (`record-use-cases.ts`), the
- * routes (`record-routes.ts`) and every service's own flows (a lead's conversion, an import) read it.
+ * routes (`record-routes.ts`) and every service's own flows (its processes, an import) read it.
  */
 export interface RecordKind<V extends OwnedValues, View extends { id: string }, Query extends RecordListQuery = RecordListQuery, Required extends keyof V & string = never> {
-  /** `lead`, `contact`, ...: the prefix of its events and the record type of its notes, files and custom fields. */
+  /** The entity's name, singular: the prefix of its events and the record type of its notes, files and custom fields. */
   entity: string;
   /** The service that owns it: its events' `source`. */
   source: string;
   table: RecordTable<V>;
   customFields: EntityCustomFields;
-  /** The body field naming the owner (`assigned_to_id`; a contact's `owner_id`) and the list parameter filtering by it. */
+  /** The body field naming the owner (`assigned_to_id`, or another such as `owner_id`) and the list parameter filtering by it. */
   owner: { field: string; filter: string };
   /** Fields a POST and a PUT must carry (a PATCH may leave them, but never blank them). */
   required: readonly Required[];
   /**
    * What a new record, or a PUT of `existing`, starts from before the body applies. The owner is kept
-   * on a PUT that omits it, as is anything a client cannot write (an opportunity's `lead_id`).
+   * on a PUT that omits it, as is anything a client cannot write (a reference the server keeps).
    */
   defaults(owner: string, existing: V | undefined): Omit<V, Required>;
-  /** A rule on the whole record, after every write (a lead names someone; a contact has a name): throws a 400. */
+  /** A rule on the whole record, after every write (it names someone; it has a name): throws a 400. */
   validate?(values: V): void;
-  /** The entity's own rules on a body, before anything is read (a lead's status: 400 or 422). */
+  /** The entity's own rules on a body, before anything is read (a status it may not take: 400 or 422). */
   checkInput?(mode: WriteMode, input: RecordInput, existing: V | undefined): void;
   /**
    * Checks of a batch of new records the kind makes at once, one query per lookup (an import of 5,000
-   * contacts looks their accounts up in one): it refuses a row by adding to its `errors`, and completes
-   * values the server gives (a lead's place at the end of its board column).
+   * the references of a whole import looked up in one): it refuses a row by adding to its `errors`, and completes
+   * values the server gives (a place at the end of a board column).
    */
   checkNew?(db: Db, caller: Caller, rows: NewRecordRow<V>[]): Promise<void>;
-  /** Values the server completes on a change, once the body's are known (a lead moved to another status goes to the end of its column). */
+  /** Values the server completes on a change, once the body's are known (a record moved to another status goes to the end of its column). */
   completeChange?(db: Db, caller: Caller, input: RecordInput, values: V, existing: V): Promise<void>;
   /** Who may name which owner (403); by default only an admin may give a record to someone else. */
   checkOwnerChange?(caller: Caller, wanted: string | undefined, current: string | undefined): void;
   /** The body fields naming records of other services, which the service's replicas vouch for before a write. */
   namedReferences: NamedReferences;
   /**
-   * Checks what the values point to (the owner, accounts, contacts, ...): records of the tenant the
+   * Checks what the values point to (the owner, other services' records, ...): records of the tenant the
    * caller may open, else one 400 naming every bad field; `existing` when changing. Answers the values
    * to store (a reference to a merged-away record redirected to its keeper).
    */

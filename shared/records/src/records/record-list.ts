@@ -56,12 +56,12 @@ export class ListFilter implements ListFilterSql {
     return this.condition(sql, value);
   }
 
-  /** The owner filter (`assigned_to=`, a contact's `owner=`): totals count it too. */
+  /** The owner filter (`assigned_to=`, or `owner=`): totals count it too. */
   ownedBy(profileId: string | undefined): this {
     return this.totalled(`${this.ownerColumn} = ?`, profileId);
   }
 
-  /** A condition on the key columns the table's totals are kept by (a lead's `status`): totals count it too. */
+  /** A condition on the key columns the table's totals are kept by (a `status`): totals count it too. */
   totalled(sql: string, value: unknown): this {
     return value === undefined ? this : this.condition(sql, value);
   }

@@ -37,7 +37,7 @@ export const ownedRecordIndexes = (table: string) => `
  */
 const TRANSACTION_SHARD = '(txid_current() % 8)::smallint';
 
-/** Columns besides the owner and creator that a table's totals are kept by, with their types (a lead's `status: 'text'`). */
+/** Columns besides the owner and creator that a table's totals are kept by, with their types (a status: `status: 'text'`). */
 export type TotalsKeyColumns = Readonly<Record<string, string>>;
 
 /**
@@ -116,7 +116,7 @@ export function recordTotalsFunctionSql(table: string, ownerColumn: string, keyC
     $$;`;
 }
 
-/** Undoes `recordTotalsSql`, for a new migration that keeps the totals by other columns (as leads' LeadTotalsByStatus). */
+/** Undoes `recordTotalsSql`, for a new migration that keeps the totals by other columns (a service's totals by status, say). */
 export const dropRecordTotalsSql = (table: string) => `
     DROP TRIGGER ${table}_totals_on_insert ON ${table};
     DROP TRIGGER ${table}_totals_on_delete ON ${table};

@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError } from '@crm/platform';
 import { hasSalesAccess, isAdmin, type Caller } from '@crm/platform';
 
-/** Who a sales record belongs to: its creator and its owner (`assigned_to` / a contact's `owner`). */
+/** Who a sales record belongs to: its creator and its owner (`assigned_to`, or an `owner`). */
 export interface RecordOwnership {
   tenantId: string;
   createdBy: string;

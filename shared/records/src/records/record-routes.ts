@@ -26,7 +26,7 @@ export interface RecordSchemas<Input extends RecordInput, Query extends RecordLi
   listQuery: z.ZodType<Query>;
 }
 
-/** An entity's own way to create, read or change a record, where the shared use case is not enough (a lead's conversion). */
+/** An entity's own way to create, read or change a record, where the shared use case is not enough (a PUT that starts a process of the service). */
 export interface RecordHandlers<Input, View> {
   create?(caller: Caller, input: Input): Promise<View>;
   get?(caller: Caller, id: string): Promise<View>;

@@ -14,7 +14,7 @@ export interface OwnedValues {
   custom_fields: Record<string, unknown>;
 }
 
-/** The values of an entity whose owner is `assigned_to` (shown as `assigned_to {id, email}`): all but contacts. */
+/** The values of an entity whose owner is `assigned_to` (shown as `assigned_to {id, email}`): most entities. */
 export interface AssignedValues extends OwnedValues {
   assigned_to: string;
 }
@@ -36,15 +36,15 @@ export interface RecordTable<V extends OwnedValues, OrderField extends string = 
   name: string;
   /** The columns holding the values, one per key of V. */
   columns: readonly (keyof V & string)[];
-  /** The column holding the owner's profile id (`assigned_to`; a contact's `owner_id`). */
+  /** The column holding the owner's profile id (`assigned_to`, or another such as `owner_id`). */
   owner: keyof V & string;
   /** How a column is read where the driver would not return it as the API shows it (`amount::text`). */
   readAs?: Partial<Record<keyof V & string, string>>;
   /** The column (or stored rank) each ordering field sorts by. */
   orderColumns: Record<OrderField, string>;
-  /** The answer to a write its table's check constraints refuse, by constraint (a converted lead keeps its status: 422). */
+  /** The answer to a write its table's check constraints refuse, by constraint (a status that may not change any more: 422). */
   checkRefusals?: Record<string, () => Error>;
-  /** A phone column a search of digits finds however it was typed (its table has a trigram index on `phoneDigitsSql(column)`, as the leads and contacts migrations make). */
+  /** A phone column a search of digits finds however it was typed (its table has a trigram index on `phoneDigitsSql(column)`, as the services' migrations make). */
   phone?: keyof V & string;
   /**
    * The table keeps its totals per tenant, owner and creator (`recordTotalsSql`), its write counts per
@@ -106,26 +106,19 @@ export interface NewRecord {
 }
 
 /**
- * Inserts a record. With `ifAbsent`, a record whose id exists already is left as it is and undefined
- * is answered: a redelivered message that creates records by pre-allocated ids creates nothing twice.
+ * Inserts a record. A handler creating records by ids another service allocated relies on its consumer's
+ * inbox to see a redelivered message once: it does not guess from what exists (architecture §4).
  */
-export async function insertRecord<V extends OwnedValues>(
-  db: Db,
-  table: RecordTable<V>,
-  record: NewRecord,
-  values: V,
-  options: { ifAbsent?: boolean } = {},
-): Promise<StoredRecord<V> | undefined> {
+export async function insertRecord<V extends OwnedValues>(db: Db, table: RecordTable<V>, record: NewRecord, values: V): Promise<StoredRecord<V>> {
   const columns = ['id', 'tenant_id', 'created_by', 'created_at', 'updated_at', ...table.columns];
   const placeholders = ['$1', '$2', '$3', '$4', '$4', ...table.columns.map((_, i) => `$${i + 5}`)];
   const row = await queryOne<Row>(
     db,
     `INSERT INTO ${table.name} (${columns.join(', ')}) VALUES (${placeholders.join(', ')})
-     ${options.ifAbsent ? 'ON CONFLICT (id) DO NOTHING' : ''}
      RETURNING ${recordSelectList(table)}`,
     [record.id, record.tenantId, record.createdBy, record.now, ...valueParams(table, values)],
   );
-  return row && recordFromRow(table, row);
+  return recordFromRow(table, row!);
 }
 
 /**
@@ -319,7 +312,7 @@ export interface ListFilterSql {
   conditions: string[];
   params: unknown[];
   /**
-   * Conditions the others imply, there only to lead PostgreSQL to an index (a custom field's bound,
+   * Conditions the others imply, there only to steer PostgreSQL to an index (a custom field's bound,
    * looked up in `<table>_custom_values`); they read other tables, so a row rebuilt from an old image
    * (`ListCounts`) is judged without them. Their parameters are among `params`.
    */

@@ -16,7 +16,7 @@ import { deleteRecord, insertRecord, listRecords, ownerOf, updateRecord, type Ow
 /**
  * The use cases every entity has, written once: list, create, read, change, delete. Each entity brings
  * its `RecordKind` (table, defaults, references, view, filters); a service with rules of its own (a
- * lead's conversion and board, an import's batches) builds its flows from the same pieces.
+ * service's processes and boards, an import's batches) builds its flows from the same pieces.
  */
 
 /** What the use cases need of a service. */
@@ -114,7 +114,7 @@ export async function createRecord<V extends OwnedValues, View extends { id: str
       { id: randomUUID(), tenantId: caller.tenantId, createdBy: caller.profileId, now: context.clock() },
       linked,
     );
-    const [view] = await publishRecords(manager, kind, 'created', actorOf(caller), [record!]);
+    const [view] = await publishRecords(manager, kind, 'created', actorOf(caller), [record]);
     return (await seenBy(manager, kind, caller, [view!]))[0]!;
   });
 }

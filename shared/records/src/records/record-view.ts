@@ -33,7 +33,7 @@ export function recordViewSchema<Own extends z.ZodRawShape>(own: Own, ownerField
   });
 }
 
-/** The fields of an entity whose owner shows as `assigned_to {id, email}` (all but contacts). */
+/** The fields of an entity whose owner shows as `assigned_to {id, email}` (all but those naming their owner otherwise). */
 export interface OwnedView extends RecordViewEnd {
   assigned_to: ProfileRef;
 }

@@ -6,8 +6,8 @@ import { INTERNAL_PATH_PREFIX } from '@crm/platform';
 import { parseBody } from '@crm/platform';
 import type { Logger } from '@crm/platform';
 import { recordEventData } from '../records/record-events';
-import { callService, SERVICE_URL_SETTINGS, ServiceCallFailedError } from '@crm/platform';
-import { REPLICATED_TYPE_OWNERS, type ReplicatedType } from './replica';
+import { callService, ServiceCallFailedError, serviceUrlSettingName } from '@crm/platform';
+import type { Replica } from './replica';
 
 /**
  * The owner's internal lookup (architecture §1): `POST /internal/lookup/<type>s/` `{ids}` → 200 `{records}`,
@@ -16,15 +16,15 @@ import { REPLICATED_TYPE_OWNERS, type ReplicatedType } from './replica';
  * left out. Which of them the caller may name is the asking service's business (its replica holds the
  * whole tenant). Services call it with an internal token carrying the caller, as the gateway does.
  */
-export const lookupPath = (type: ReplicatedType): string => `${INTERNAL_PATH_PREFIX}lookup/${type}s/`;
+export const lookupPath = (type: string): string => `${INTERNAL_PATH_PREFIX}lookup/${type}s/`;
 
 /**
- * Leads' lookup of conversions in flight: `POST` `{ids}` → 200 `{ids}`, those among `ids` that a conversion
- * of the caller's tenant handed out (an account, a contact, an opportunity) whose owner has not created
- * the record yet (api-contract §4: a conversion answered `pending`).
+ * The lookup of ids handed out ahead of their records, served by the service that hands them out at a path
+ * of its choosing (`IdsHandedOutAhead.path`): `POST` `{ids}` → 200 `{ids}`, those among `ids` it handed out
+ * in the caller's tenant whose records their owners have not made yet (api-contract §4: an answer that was
+ * `pending`).
  */
-export const CONVERTING_LOOKUP_PATH = `${INTERNAL_PATH_PREFIX}lookup/converting/`;
-export const convertingAnswer = z.object({ ids: z.array(z.uuid()) });
+const handedOutAnswer = z.object({ ids: z.array(z.uuid()) });
 
 /** One import names at most this many ids of a type (its row limit); a longer list is asked in parts. */
 export const MAX_LOOKUP_IDS = 5_000;
@@ -34,7 +34,7 @@ export const lookupAnswer = z.object({ records: z.array(z.record(z.string(), z.u
 
 /** The owner's side: its records of the caller's tenant among the ids, as their events describe them. */
 export function lookupRoutes(options: {
-  type: ReplicatedType;
+  type: string;
   dataSource: DataSource;
   find: (db: Db, tenantId: string, ids: string[]) => Promise<object[]>;
 }): Router {
@@ -45,9 +45,9 @@ export function lookupRoutes(options: {
   });
 }
 
-/** Leads' side of `CONVERTING_LOOKUP_PATH`: the ids among those asked that a conversion is still making. */
-export function convertingLookupRoutes(options: { dataSource: DataSource; find: (db: Db, tenantId: string, ids: string[]) => Promise<string[]> }): Router {
-  return Router().post(CONVERTING_LOOKUP_PATH, async (req, res) => {
+/** That lookup's side in the service handing ids out ahead: `find` answers those among the ids asked whose records are still being made. */
+export function handedOutLookupRoutes(options: { path: string; dataSource: DataSource; find: (db: Db, tenantId: string, ids: string[]) => Promise<string[]> }): Router {
+  return Router().post(options.path, async (req, res) => {
     const caller = callerOf(req);
     const { ids } = parseBody(req, lookupRequest);
     res.json({ ids: await options.find(options.dataSource.manager, caller.tenantId, [...new Set(ids)]) });
@@ -71,8 +71,8 @@ export function asEventData<R extends { version: number }>(
 
 export interface OwnerLookupOptions {
   secret: string;
-  /** Where the owner of each type listens (the owners this service asks). */
-  ownerUrls: Partial<Record<ReplicatedType, string>>;
+  /** Where each service this one asks listens. */
+  ownerUrls: Partial<Record<string, string>>;
   /** Longest wait for an owner's answer. */
   timeoutMs: number;
   /** How long a lookup nothing listened to is sent again (the owner restarting). */
@@ -81,50 +81,46 @@ export interface OwnerLookupOptions {
 }
 
 /**
- * The asking side: what the owner of `type` holds of `ids` in the caller's tenant. An owner that does
- * not answer (down, restarting past `resendForMs`, too slow) is a 503 with `Retry-After`: the write
- * waits for it and never answers 400 for a record that may exist.
+ * The asking side: what the owner of a replica's records holds of `ids` in the caller's tenant. An owner
+ * that does not answer (down, restarting past `resendForMs`, too slow) is a 503 with `Retry-After`: the
+ * write waits for it and never answers 400 for a record that may exist.
  */
 export class OwnerLookup {
   constructor(private readonly options: OwnerLookupOptions) {}
 
-  async find(type: ReplicatedType, caller: Caller, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+  async find(replica: Pick<Replica, 'type' | 'owner'>, caller: Caller, ids: readonly string[]): Promise<Record<string, unknown>[]> {
     const records: Record<string, unknown>[] = [];
     for (let start = 0; start < ids.length; start += MAX_LOOKUP_IDS) {
-      records.push(...(await this.findPart(type, caller, ids.slice(start, start + MAX_LOOKUP_IDS))));
+      const part = ids.slice(start, start + MAX_LOOKUP_IDS);
+      records.push(...(await this.ask(replica.owner.name, caller, lookupPath(replica.type), part, lookupAnswer)).records);
     }
     return records;
   }
 
-  /** The ids among `ids` a lead conversion handed out whose records are not created yet (`CONVERTING_LOOKUP_PATH`). */
-  async stillConverting(caller: Caller, ids: readonly string[]): Promise<string[]> {
-    const converting: string[] = [];
+  /** The ids among `ids` that `service` handed out whose records are not made yet (its lookup at `path`). */
+  async stillBeingMade(service: string, path: string, caller: Caller, ids: readonly string[]): Promise<string[]> {
+    const beingMade: string[] = [];
     for (let start = 0; start < ids.length; start += MAX_LOOKUP_IDS) {
-      const answer = await this.ask('lead', caller, CONVERTING_LOOKUP_PATH, ids.slice(start, start + MAX_LOOKUP_IDS), convertingAnswer);
-      converting.push(...answer.ids);
+      const answer = await this.ask(service, caller, path, ids.slice(start, start + MAX_LOOKUP_IDS), handedOutAnswer);
+      beingMade.push(...answer.ids);
     }
-    return converting;
+    return beingMade;
   }
 
-  private async findPart(type: ReplicatedType, caller: Caller, ids: readonly string[]): Promise<Record<string, unknown>[]> {
-    return (await this.ask(type, caller, lookupPath(type), ids, lookupAnswer)).records;
-  }
-
-  /** `POST path {ids}` to the owner of `type`, its answer as `answer` reads it; a 503 when it cannot be had. */
-  private async ask<T>(type: ReplicatedType, caller: Caller, path: string, ids: readonly string[], answer: z.ZodType<T>): Promise<T> {
-    const service = REPLICATED_TYPE_OWNERS[type];
-    const baseUrl = this.options.ownerUrls[type];
-    if (baseUrl === undefined) throw new Error(`No address of ${service}, the owner of ${type}s, was configured`);
+  /** `POST path {ids}` to `service`, its answer as `answer` reads it; a 503 when it cannot be had. */
+  private async ask<T>(service: string, caller: Caller, path: string, ids: readonly string[], answer: z.ZodType<T>): Promise<T> {
+    const baseUrl = this.options.ownerUrls[service];
+    if (baseUrl === undefined) throw new Error(`No address of ${service} was configured`);
     const { secret, timeoutMs, resendForMs } = this.options;
     const response = await callService({ service, baseUrl, secret }, caller, path, { method: 'POST', body: { ids }, changesNothing: true, timeoutMs, resendForMs });
     const read = response.ok ? answer.safeParse(await response.json().catch(() => undefined)) : undefined;
     if (!read?.success) {
-      this.options.logger.warn({ service, type, path, status: response.status }, 'owner lookup failed');
+      this.options.logger.warn({ service, path, status: response.status }, 'owner lookup failed');
       throw new ServiceCallFailedError(service);
     }
     return read.data;
   }
 }
 
-/** The setting naming where the owner of `type` listens. */
-export const ownerUrlSetting = (type: ReplicatedType): string => SERVICE_URL_SETTINGS[REPLICATED_TYPE_OWNERS[type]].setting;
+/** The setting naming where `service` listens. */
+export const ownerUrlSetting = serviceUrlSettingName;

@@ -1,26 +1,45 @@
 import { z } from 'zod';
-import { serviceUrlSetting, type DataSource, type Logger, type ServiceDeps, type ServiceExtension } from '@crm/platform';
+import { serviceUrlSetting, type DataSource, type Logger, type ServiceDeps, type ServiceAddress, type ServiceExtension } from '@crm/platform';
 import { referenceCheckMetrics } from './reference-metrics';
 import { OwnerLookup, ownerUrlSetting } from './owner-lookup';
-import { REPLICATED_TYPE_OWNERS, type Replica, type ReplicatedType } from './replica';
+import type { Replica } from './replica';
 import { ReplicatedReferences, type LookupOutcome } from './replicated-references';
 
 const LOOKUP_TIMEOUT_DEFAULT_MS = 3_000;
 const LOOKUP_RESEND_DEFAULT_MS = 1_000;
 
-/** The types whose owners a service asks: its replicas', and leads when it checks conversions in flight. */
-const askedTypes = (replicas: readonly Replica[], checksConversions: boolean): ReplicatedType[] => [
-  ...new Set([...replicas.map(({ type }) => type), ...(checksConversions ? (['lead'] as const) : [])]),
-];
+/**
+ * How a service's records may name records that exist only later: ids another service hands out before
+ * their owners make the records (their `handedOutLookupRoutes`).
+ */
+export interface ReplicaOptions {
+  idsHandedOutAhead?: IdsHandedOutAhead;
+}
+
+/** The service handing ids out ahead of their records: a write refused for naming one asks it before its 400. */
+export interface IdsHandedOutAhead {
+  by: ServiceAddress;
+  /** Where it answers which of them are still being made (its `handedOutLookupRoutes`). */
+  path: string;
+  /** The 503's detail when a write names one whose record is still being made. */
+  whileBeingMade: string;
+}
+
+/** The services a service asks: the owners of its replicas, and the one handing ids out ahead. */
+function askedServices(replicas: readonly Replica[], options: ReplicaOptions): ServiceAddress[] {
+  const asked = [...replicas.map(({ owner }) => owner), ...(options.idsHandedOutAhead ? [options.idsHandedOutAhead.by] : [])];
+  return [...new Map(asked.map((service) => [service.name, service])).values()];
+}
 
 /**
- * The settings of a service keeping `replicas` (or checking conversions in flight with leads): where the
- * owners it asks listen, and how long it waits for them.
+ * The settings of a service keeping `replicas` (or asking about ids handed out ahead): where the services
+ * it asks listen, and how long it waits for them.
  */
-export function replicaSettings(replicas: readonly Replica[], checksConversions = false) {
-  if (replicas.length === 0 && !checksConversions) return {};
+export function replicaSettings(replicas: readonly Replica[], options: ReplicaOptions = {}) {
+  const asked = askedServices(replicas, options);
+  if (asked.length === 0) return {};
   return {
-    ...Object.fromEntries(askedTypes(replicas, checksConversions).map((type) => [ownerUrlSetting(type), serviceUrlSetting(REPLICATED_TYPE_OWNERS[type])])),
+    ...Object.fromEntries(asked.map((service) => [ownerUrlSetting(service.name), serviceUrlSetting(service)])),
     OWNER_LOOKUP_TIMEOUT_MS: z.coerce
       .number()
       .int()
@@ -52,20 +71,28 @@ export function replicatedReferences(options: {
   dataSource: DataSource;
   logger: Logger;
   clock: () => Date;
-  observe?: (type: ReplicatedType, outcome: LookupOutcome) => void;
-  checksConversions?: boolean;
-}): ReplicatedReferences {
-  const { replicas, config, dataSource, logger, clock, observe, checksConversions = false } = options;
+  observe?: (type: string, outcome: LookupOutcome) => void;
+} & ReplicaOptions): ReplicatedReferences {
+  const { replicas, config, dataSource, logger, clock, observe, idsHandedOutAhead } = options;
   const settings = config as ReplicaConfig & Record<string, unknown>;
   const lookup = new OwnerLookup({
     secret: config.INTERNAL_TOKEN_SECRET,
-    ownerUrls: Object.fromEntries(askedTypes(replicas, checksConversions).map((type) => [type, settings[ownerUrlSetting(type)] as string])),
+    ownerUrls: Object.fromEntries(askedServices(replicas, options).map(({ name }) => [name, settings[ownerUrlSetting(name)] as string])),
     timeoutMs: config.OWNER_LOOKUP_TIMEOUT_MS ?? LOOKUP_TIMEOUT_DEFAULT_MS,
     resendForMs: config.OWNER_LOOKUP_RESEND_MS ?? LOOKUP_RESEND_DEFAULT_MS,
     logger,
   });
-  return new ReplicatedReferences({ dataSource, lookup, replicas, clock, observe, checksConversions });
+  return new ReplicatedReferences({ dataSource, lookup, replicas, clock, observe, idsHandedOutAhead });
 }
+
+/** The extension `replicatedRecords` makes, saying which replicas it keeps (a component test stands in for their owners). */
+export interface ReplicatedRecords extends ServiceExtension<RecordDeps>, ReplicaOptions {
+  replicas: readonly Replica[];
+}
+
+/** A service's replicas and the ids it takes ahead, when its extension is `replicatedRecords`'. */
+export const replicatedRecordsOf = (extension: ServiceExtension<object> | undefined): ReplicatedRecords | undefined =>
+  extension !== undefined && 'replicas' in extension ? (extension as ReplicatedRecords) : undefined;
 
 /** What the records layer adds to a service's dependencies: the references its writes name, checked through its replicas. */
 export interface RecordDeps {
@@ -79,13 +106,14 @@ export type RecordServiceDeps<Config> = ServiceDeps<Config, RecordDeps>;
  * A service keeping `replicas` of other services' records (architecture §1), as its definition's
  * `extension`: the owners' addresses and lookup timings as settings, `deps.references` built on them.
  */
-export function replicatedRecords(replicas: readonly Replica[], options: { checksConversions?: boolean } = {}): ServiceExtension<RecordDeps> {
-  const checksConversions = options.checksConversions ?? false;
+export function replicatedRecords(replicas: readonly Replica[], options: ReplicaOptions = {}): ReplicatedRecords {
   return {
-    settings: replicaSettings(replicas, checksConversions),
-    calls: [...new Set(askedTypes(replicas, checksConversions).map((type) => REPLICATED_TYPE_OWNERS[type]))],
+    replicas,
+    ...options,
+    settings: replicaSettings(replicas, options),
+    calls: askedServices(replicas, options).map(({ name }) => name),
     build: ({ config, dataSource, logger, clock, metrics }) => ({
-      references: replicatedReferences({ replicas, config, dataSource, logger, clock, observe: referenceCheckMetrics(metrics), checksConversions }),
+      references: replicatedReferences({ replicas, config, dataSource, logger, clock, observe: referenceCheckMetrics(metrics), ...options }),
     }),
   };
 }

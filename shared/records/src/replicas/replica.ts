@@ -3,22 +3,7 @@ import { isAdmin, type Caller } from '@crm/platform';
 import { isUuid } from '@crm/platform';
 import type { Db, EntityManager } from '@crm/platform';
 import type { EventActor } from '@crm/platform';
-import type { ServiceName } from '@crm/platform';
-
-/**
- * A service's copy of another service's records (architecture §1): enough to check an id a body names, and
- * to show the record in a view. Fed by the owner's `<type>.created|updated|deleted` events, and by the
- * owner's internal lookup when a write names an id the copy cannot vouch for yet.
- */
-export type ReplicatedType = 'profile' | 'account' | 'contact' | 'lead';
-
-/** Which service owns each replicated type: the one its lookup asks. */
-export const REPLICATED_TYPE_OWNERS: Readonly<Record<ReplicatedType, ServiceName>> = {
-  profile: 'auth',
-  account: 'accounts-opportunities',
-  contact: 'contacts',
-  lead: 'leads',
-};
+import type { ServiceAddress } from '@crm/platform';
 
 /** What a replica holds of one record of a tenant. */
 export interface HeldRecord {
@@ -37,8 +22,16 @@ export interface ReplicaChange {
   now: Date;
 }
 
+/**
+ * A service's copy of another service's records (architecture §1): enough to check an id a body names, and
+ * to show the record in a view. Fed by the owner's `<type>.created|updated|deleted` events, and by the
+ * owner's internal lookup when a write names an id the copy cannot vouch for yet.
+ */
 export interface Replica {
-  type: ReplicatedType;
+  /** The records' entity, as their owner names it: its events `<type>.*`, its lookup `lookup/<type>s/`. */
+  type: string;
+  /** The service that owns the records: the one whose lookup is asked. */
+  owner: ServiceAddress;
   /**
    * What the replica holds of `ids` in the tenant (an id it never heard of is absent). With `lock`,
    * inside the write's transaction: the rows read stay as they are until it commits (a delete
@@ -58,7 +51,7 @@ export function replicatedRecordOf(data: unknown): { id: string; version: number
   const record = data as { id?: unknown; version?: unknown; created_by?: unknown; assigned_to?: { id?: unknown } | null; owner?: { id?: unknown } | null };
   if (!isUuid(record?.id) || !Number.isInteger(record.version)) return undefined;
   const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
-  // The owner is `assigned_to` (leads, accounts, opportunities, tasks) or a contact's `owner`.
+  // The owner is the record's `assigned_to`, or its `owner`.
   const ownership = { createdBy: uuidOrNull(record.created_by), ownerId: uuidOrNull(record.owner?.id ?? record.assigned_to?.id) };
   return { id: record.id, version: record.version as number, ownership };
 }

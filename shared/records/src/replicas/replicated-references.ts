@@ -4,17 +4,18 @@ import { RefusedReferencesError, ServiceUnavailableError } from '@crm/platform';
 import { isUuid } from '@crm/platform';
 import { besideTheWrite } from '@crm/platform';
 import type { OwnerLookup } from './owner-lookup';
-import { mayName, type Replica, type ReplicatedType } from './replica';
+import { mayName, type Replica } from './replica';
+import type { IdsHandedOutAhead } from './replica-settings';
 
-/** Which fields of a body name records of another service, and of which type (`account_id` → account). */
-export type NamedReferences = Readonly<Record<string, ReplicatedType>>;
+/** Which fields of a body name records of another service, and of which replica's type (a field `<type>_id` → `<type>`). */
+export type NamedReferences = Readonly<Record<string, string>>;
 
 /**
  * The ids `bodies` name in their reference fields (a field holds one id or a list of them), by type.
  * Bodies may be raw (an import's cells): anything that is not an id is left to the body's validation.
  */
-export function namedIds(bodies: readonly object[], references: NamedReferences): Map<ReplicatedType, Set<string>> {
-  const named = new Map<ReplicatedType, Set<string>>();
+export function namedIds(bodies: readonly object[], references: NamedReferences): Map<string, Set<string>> {
+  const named = new Map<string, Set<string>>();
   for (const body of bodies) {
     for (const [field, type] of Object.entries(references)) {
       const value = (body as Record<string, unknown>)[field];
@@ -44,7 +45,7 @@ export type LookupOutcome = 'replica' | 'owner';
  * each other from inside transactions would wait on each other).
  */
 export class ReplicatedReferences {
-  private readonly replicas: Map<ReplicatedType, Replica>;
+  private readonly replicas: Map<string, Replica>;
 
   constructor(
     private readonly options: {
@@ -52,9 +53,9 @@ export class ReplicatedReferences {
       lookup: OwnerLookup;
       replicas: readonly Replica[];
       clock: () => Date;
-      observe?: (type: ReplicatedType, outcome: LookupOutcome) => void;
-      /** The service's writes name records a lead conversion makes: refusals of them are checked with leads. */
-      checksConversions?: boolean;
+      observe?: (type: string, outcome: LookupOutcome) => void;
+      /** The service handing out ids ahead of their records, which the service's writes may name: refusals of them are checked with it. */
+      idsHandedOutAhead?: IdsHandedOutAhead;
     },
   ) {
     this.replicas = new Map(options.replicas.map((replica) => [replica.type, replica]));
@@ -77,22 +78,23 @@ export class ReplicatedReferences {
 
   /**
    * Runs a write; when it is refused for naming records that do not exist and some of those ids were handed
-   * out by a lead conversion whose records are still on their way (the conversion answered `pending`, and
-   * their owner has not handled `lead.converted` yet), the answer is a 503 to repeat, never a 400 for a
-   * record that is being made. Asked only on a refusal: a valid write pays nothing.
+   * out ahead of their records (`idsHandedOutAhead`: its answer was `pending`, and their owners have not made
+   * them yet), the answer is a 503 to repeat, never a 400 for a record that is being made. Asked only on a
+   * refusal: a valid write pays nothing.
    */
   async answerRefusals<T>(caller: Caller, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if (!(error instanceof RefusedReferencesError) || !this.options.checksConversions || error.convertibleIds.length === 0) throw error;
-      const converting = await this.options.lookup.stillConverting(caller, [...new Set(error.convertibleIds)]);
-      if (converting.length > 0) throw new ServiceUnavailableError('A record this names is being made by a lead conversion; repeat the request in a moment.');
+      const ahead = this.options.idsHandedOutAhead;
+      if (!(error instanceof RefusedReferencesError) || ahead === undefined || error.maybeHandedOutIds.length === 0) throw error;
+      const beingMade = await this.options.lookup.stillBeingMade(ahead.by.name, ahead.path, caller, [...new Set(error.maybeHandedOutIds)]);
+      if (beingMade.length > 0) throw new ServiceUnavailableError(ahead.whileBeingMade);
       throw error;
     }
   }
 
-  private replicaOf(type: ReplicatedType): Replica {
+  private replicaOf(type: string): Replica {
     const replica = this.replicas.get(type);
     if (!replica) throw new Error(`This service keeps no replica of ${type}s`);
     return replica;
@@ -106,7 +108,7 @@ export class ReplicatedReferences {
     const unsure = ids.filter((id) => !held.get(id)?.deleted && !mayName(caller, held.get(id))).sort();
     observe?.(replica.type, unsure.length === 0 ? 'replica' : 'owner');
     if (unsure.length === 0) return;
-    const records = await lookup.find(replica.type, caller, unsure);
+    const records = await lookup.find(replica, caller, unsure);
     if (records.length === 0) return;
     const change = { actor: null, now: clock() };
     // In id order, so two writes applying overlapping records take their locks in the same order.

@@ -17,6 +17,7 @@ const MEMBER: Caller = { ...ADMIN, profileId: randomUUID(), role: 'member' };
 /** A replica of the owner's "contacts", kept as the real ones are: newer versions only, deleted for good. */
 const thingsReplica: Replica = {
   type: 'contact',
+  owner: { name: 'contacts', port: 8083 },
   async held(db, tenantId, ids) {
     const rows = await queryRows<{ id: string; deleted: boolean; created_by: string | null; owner_id: string | null }>(
       db,
@@ -47,7 +48,7 @@ const references = (timeoutMs = 2_000) =>
     dataSource,
     lookup: new OwnerLookup({
       secret: DEV_INTERNAL_TOKEN_SECRET,
-      ownerUrls: { contact: `http://127.0.0.1:${port}` },
+      ownerUrls: { contacts: `http://127.0.0.1:${port}` },
       timeoutMs,
       resendForMs: 300,
       logger: createLogger('test', 'silent'),

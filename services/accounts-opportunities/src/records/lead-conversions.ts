@@ -1,0 +1,13 @@
+import type { IdsHandedOutAhead } from '@crm/records';
+
+/**
+ * A lead conversion hands out the ids of its contact and account before their services make them
+ * (api-contract §4): an opportunity or task naming one is answered 503 while it is being made, never 400
+ * (architecture §1).
+ */
+export const LEAD_CONVERSIONS: IdsHandedOutAhead = {
+  by: { name: 'leads', port: 8082 },
+  // Leads' lookup of its conversions in flight (services/leads/src/conversion/lead-conversion.process.ts).
+  path: '/internal/lookup/converting/',
+  whileBeingMade: 'A record this names is being made by a lead conversion; repeat the request in a moment.',
+};

@@ -1,0 +1,7 @@
+import type { PublishedEvent } from '@crm/platform';
+
+/** The events auth writes to its outbox: the profiles every other service keeps a replica of (`ProfileEventData`). */
+export const PUBLISHED_EVENTS: readonly PublishedEvent[] = [
+  { type: 'profile.created', producer: 'auth', summary: 'A user joined a tenant: `{id, user_id, email, role, sales_access, version}`.' },
+  { type: 'profile.updated', producer: 'auth', summary: "A profile's role or sales access changed." },
+];
