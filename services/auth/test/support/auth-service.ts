@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, startService, type Caller, type RunningService } from '@crm/platform';
+import { type Caller, type RunningService } from '@crm/platform';
 import { authService } from '@crm/auth';
+import { startComponent, type CallOptions, type MovableClock, type Response, type ServiceComponent } from '@crm/testing';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -9,70 +10,34 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.test`;
 }
 
-/** A clock the tests can move forward (refresh-token expiry, failed-login windows). */
-export class MovableClock {
-  private offsetMs = 0;
-  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
-  advance(seconds: number): void {
-    this.offsetMs += seconds * 1000;
-  }
-  reset(): void {
-    this.offsetMs = 0;
-  }
-}
-
-export interface Response<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
-export interface CallOptions {
-  /** Who the gateway says is calling: a caller, null for anonymous, undefined for no internal token. */
-  as?: Caller | null;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-}
-
-/** The auth service started for real (database, broker, relay) on a free port, called like the gateway. */
+/** The auth service started for real (database, broker, relay) as a component (`@crm/testing`), called like the gateway. */
 export class AuthTestService {
-  private constructor(
-    readonly service: RunningService,
-    readonly clock: MovableClock,
-  ) {}
+  private constructor(private readonly component: ServiceComponent) {}
 
   static async start(settings: Record<string, string> = {}): Promise<AuthTestService> {
-    const clock = new MovableClock();
-    const service = await startService(authService, { port: 0, env: { ...process.env, ...settings }, clock: clock.now });
-    return new AuthTestService(service, clock);
+    return new AuthTestService(await startComponent(authService, settings));
   }
 
   stop(): Promise<void> {
-    return this.service.stop();
+    return this.component.stop();
   }
 
-  get url(): string {
-    return this.service.url;
+  get service(): RunningService {
+    return this.component.service;
+  }
+
+  /** Refresh-token expiry, failed-login windows: the tests move it forward. */
+  get clock(): MovableClock {
+    return this.component.clock;
   }
 
   /** Runs SQL against the service's own schema. */
   sql<Row = any>(query: string, parameters: unknown[] = []): Promise<Row[]> {
-    return this.service.dataSource.query(query, parameters);
+    return this.component.sql<Row>(query, parameters);
   }
 
-  async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Response<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.as !== undefined) {
-      headers[INTERNAL_TOKEN_HEADER] = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'auth', options.as);
-    }
-    let body = options.rawBody;
-    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(`${this.url}${path}`, { method, headers, body });
-    const text = await response.text();
-    const parsed = text.length > 0 && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
-    return { status: response.status, headers: response.headers, body: parsed as T };
+  call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Response<T>> {
+    return this.component.call<T>(method, path, options);
   }
 
   /** An anonymous request through the gateway (register, login, refresh, JWKS). */
