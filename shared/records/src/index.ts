@@ -36,6 +36,7 @@ export { type AssignedValues, changeReferenceHoldersOf, dropReference, type Expo
 export { changeRecord, ensureReferences, valuesForChange } from './records/record-use-cases';
 export { type ColumnsView, recordView, type RecordViewEnd, recordViews, recordViewSchema } from './records/record-view';
 export { asEventData, handedOutLookupRoutes, lookupRoutes, OwnerLookup } from './replicas/owner-lookup';
-export { type HeldRecord, type NamedRef, namesAsSeenBy, refusedIds, type Replica, type ReplicaChange, replicatedRecordOf } from './replicas/replica';
+export { type HeldRecord, type NamedRef, namesAsSeenBy, refusedIds, type Replica, type ReplicaChange } from './replicas/replica';
+export { replicaStore, type ReplicaStore, replicatedRecordOf, VERSION_AHEAD } from './replicas/replica-store';
 export { type IdsHandedOutAhead, type RecordDeps, type RecordServiceDeps, replicatedRecords, replicatedRecordsOf } from './replicas/replica-settings';
 export { type NamedReferences } from './replicas/replicated-references';

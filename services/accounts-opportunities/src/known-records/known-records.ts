@@ -1,5 +1,5 @@
 import { queryRows, type Db, type EntityManager } from '@crm/platform';
-import { replicatedRecordOf, type HeldRecord, type Replica } from '@crm/records';
+import { replicaStore, replicatedRecordOf, type Replica, type ReplicaStore } from '@crm/records';
 
 /**
  * Records of other services this one points to (an opportunity's `contact_ids` and `lead_id`, a task's
@@ -11,58 +11,32 @@ import { replicatedRecordOf, type HeldRecord, type Replica } from '@crm/records'
 export type KnownRecordType = 'contact' | 'lead';
 
 /**
- * A contact or lead as its service describes it (its `<type>.created|updated` event's data, or the
- * owner's lookup): known from this version on, with who may open it. Applied only when newer than the
- * copy (delivery is at least once and unordered), or to fill in who may open it, and never to a
- * deleted record.
+ * Both types in one table, told apart by `record_type`; a deleted record keeps its row (`deleted`), on
+ * which a merge's redirect (`merged_into`) may hang.
  */
+const storeOf = (type: KnownRecordType) => replicaStore({ table: 'known_records', typeColumn: { name: 'record_type', type }, fields: [], ownership: true, deletions: 'flag' });
+const KNOWN_RECORDS: Readonly<Record<KnownRecordType, ReplicaStore>> = { contact: storeOf('contact'), lead: storeOf('lead') };
+
+/** A contact or lead as its service describes it (its `<type>.created|updated` event's data, or the owner's lookup). */
 export async function applyKnownRecord(manager: EntityManager, type: KnownRecordType, tenantId: string, data: unknown): Promise<void> {
   const record = replicatedRecordOf(data);
-  if (!record) return;
-  await manager.query(
-    `INSERT INTO known_records (record_type, id, tenant_id, version, created_by, owner_id) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (record_type, id) DO UPDATE SET version = EXCLUDED.version, created_by = EXCLUDED.created_by, owner_id = EXCLUDED.owner_id
-       WHERE known_records.tenant_id = EXCLUDED.tenant_id AND NOT known_records.deleted
-         AND (known_records.version < EXCLUDED.version OR (known_records.version = EXCLUDED.version AND known_records.created_by IS NULL))`,
-    [type, record.id, tenantId, record.version, record.ownership.createdBy, record.ownership.ownerId],
-  );
+  if (record) await KNOWN_RECORDS[type].upsert(manager, tenantId, record);
 }
 
 /**
- * `<type>.deleted`: the record is gone for good (ids are never reused), whatever arrives after. A
- * redirect left by its merge (`merged_into`) stays, whichever of the two events came first. Takes the
- * row's lock first: a write that checked the record has committed once this returns (and what it
- * linked is then cleared by the caller), later ones find it deleted.
+ * `<type>.deleted`: the record is gone for good, whatever arrives after. A redirect left by its merge
+ * (`merged_into`) stays, whichever of the two events came first. Marking it takes the row's lock: a
+ * write that checked the record has committed once this returns (and what it linked is then cleared
+ * by the caller), later ones find it deleted.
  */
-export async function markKnownRecordDeleted(manager: EntityManager, type: KnownRecordType, tenantId: string, id: string, version: number): Promise<void> {
-  await manager.query(
-    `INSERT INTO known_records (record_type, id, tenant_id, version, deleted) VALUES ($1, $2, $3, $4, true)
-     ON CONFLICT (record_type, id) DO UPDATE SET deleted = true,
-       version = greatest(known_records.version, EXCLUDED.version)
-       WHERE known_records.tenant_id = EXCLUDED.tenant_id`,
-    [type, id, tenantId, version],
-  );
-}
+export const markKnownRecordDeleted = (manager: EntityManager, type: KnownRecordType, tenantId: string, id: string, version: number): Promise<void> =>
+  KNOWN_RECORDS[type].markDeleted(manager, tenantId, { id, version });
 
-/**
- * The replica of one type as writes check against it (`ReplicatedReferences`): a deleted record (a
- * merged-away one included) is deleted for good. With `lock`, the rows read are share-locked until
- * commit (a delete or a merge handled meanwhile waits, then clears or moves what the write linked).
- */
+/** The replica of one type as writes check against it (`ReplicatedReferences`): a merged-away record is deleted too. */
 const knownRecordReplica = (type: KnownRecordType, owner: Replica['owner']): Replica => ({
   type,
   owner,
-  async held(db, tenantId, ids, options) {
-    const rows = await queryRows<{ id: string; deleted: boolean; created_by: string | null; owner_id: string | null }>(
-      db,
-      `SELECT id, deleted, created_by, owner_id FROM known_records WHERE record_type = $1 AND tenant_id = $2 AND id = ANY($3::uuid[])
-       ${options?.lock ? 'ORDER BY id FOR SHARE' : ''}`,
-      [type, tenantId, ids],
-    );
-    return new Map(
-      rows.map((row): [string, HeldRecord] => [row.id, row.deleted ? { deleted: true } : { deleted: false, ownership: { createdBy: row.created_by, ownerId: row.owner_id } }]),
-    );
-  },
+  held: KNOWN_RECORDS[type].held,
   apply: (manager, tenantId, data) => applyKnownRecord(manager, type, tenantId, data),
 });
 

@@ -1,7 +1,7 @@
 import { type Caller, type Db } from '@crm/platform';
 import { idSchema, namedRefSchema, namesAsSeenBy, recordViewSchema, recordViews, textOrNullSchema, type NamedRef, type ProfileRef, type RecordViewEnd } from '@crm/records';
 import { z } from 'zod';
-import { accountRefs, heldAccounts } from '../accounts/account-replica';
+import { accountRefs, heldAccountsOf } from '../accounts/account-replica';
 import { leadIdsOf } from '../contact-leads/contact-leads.repository';
 import { CONTACTS, type ContactRecord, type ContactValues } from './contacts.repository';
 
@@ -49,4 +49,4 @@ export async function contactViews(db: Db, tenantId: string, contacts: ContactRe
 
 /** The views as `reader` may see them: an account they may not open shows its id, not its name (api-contract §2). */
 export const contactsAsSeenBy = (db: Db, reader: Caller, views: ContactView[]): Promise<ContactView[]> =>
-  namesAsSeenBy(reader, views, 'account', (ids) => heldAccounts(db, reader.tenantId, ids));
+  namesAsSeenBy(reader, views, 'account', (ids) => heldAccountsOf.held(db, reader.tenantId, ids));

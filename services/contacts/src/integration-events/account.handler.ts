@@ -1,7 +1,7 @@
 import type { IntegrationEventHandler } from '@crm/platform';
 import { changeReferenceHoldersOf, publishRecords, replicatedRecordOf } from '@crm/records';
 import { applyAccount } from '../accounts/account-changes';
-import { forgetAccount, lockAccount, lockAccountRow } from '../accounts/account-replica';
+import { forgetAccount } from '../accounts/account-replica';
 import { contactKind } from '../contacts/contact-kind';
 import { CONTACTS } from '../contacts/contacts.repository';
 import type { ContactsDeps } from '../contacts-deps';
@@ -12,17 +12,15 @@ export const onAccountChanged: IntegrationEventHandler<ContactsDeps> = (event, m
 
 /**
  * `account.deleted` (`{id, version, assigned_to}`): the contacts linked to it become standalone, then
- * the account is forgotten for good. The row is locked first, so a write linking a contact to it has
+ * the account is forgotten for good. Its row is locked first, so a write linking a contact to it has
  * committed (and is cleared here) or waits and then finds it gone (400).
  */
 export const onAccountDeleted: IntegrationEventHandler<ContactsDeps> = async (event, manager, { clock }) => {
   const data = replicatedRecordOf(event.data);
   if (!data) return;
   const tenantId = event.tenantid;
-  await lockAccount(manager, data.id);
-  if (await lockAccountRow(manager, tenantId, data.id)) {
+  await forgetAccount(manager, tenantId, data, async () => {
     const contacts = await changeReferenceHoldersOf(manager, CONTACTS, 'account_id', tenantId, data.id, clock(), 'clear');
     await publishRecords(manager, contactKind, 'updated', event.actor, contacts);
-  }
-  await forgetAccount(manager, { id: data.id, tenantId, version: data.version });
+  });
 };

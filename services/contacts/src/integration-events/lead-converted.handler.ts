@@ -1,5 +1,5 @@
 import type { EntityManager, IntegrationEventHandler } from '@crm/platform';
-import { insertRecord, publishRecords, rememberProfileAhead } from '@crm/records';
+import { insertRecord, publishRecords, rememberProfileAhead, VERSION_AHEAD } from '@crm/records';
 import { z } from 'zod';
 import { upsertAccountReplica } from '../accounts/account-replica';
 import { linkContactToLead } from '../contact-leads/contact-leads.repository';
@@ -24,7 +24,7 @@ type LeadConverted = z.infer<typeof leadConverted>;
 
 /**
  * `lead.converted` (api-contract §4): the contact, by the id leads allocated, linked to the lead and to the
- * new account. The account is put in the replica from the event (version 0, so accounts-opportunities'
+ * new account. The account is put in the replica from the event (`VERSION_AHEAD`, so accounts-opportunities'
  * own `account.created` still applies), as it may arrive before that event does; so is the owner's
  * e-mail, from the converted lead's `assigned_to`, for the contact's view. A redelivered message is
  * skipped by the inbox before it gets here. Its `contact.created` tells leads the contact is made.
@@ -35,7 +35,7 @@ export const onLeadConverted: IntegrationEventHandler<unknown> = async (event, m
     id: data.account.id,
     tenantId: event.tenantid,
     name: data.account.name,
-    version: 0,
+    version: VERSION_AHEAD,
     createdBy: data.converted_by,
     ownerId: data.owner_id,
   });

@@ -1,8 +1,8 @@
 import type { Db, EntityManager } from '@crm/platform';
-import { queryRows } from '@crm/platform';
 import { ValidationError } from '@crm/platform';
 import type { CrmEvent } from '@crm/platform';
 import type { Replica } from '../replicas/replica';
+import { replicaStore, replicatedRecordOf, VERSION_AHEAD } from '../replicas/replica-store';
 
 /**
  * `profiles` (each service's ProfileReplica migration) is a service's copy of the profiles of auth
@@ -10,31 +10,14 @@ import type { Replica } from '../replicas/replica';
  * an owner belongs to the tenant without calling auth.
  */
 
-interface ProfileEventData {
-  id: string;
-  email: string;
-  version: number;
-}
+const PROFILES = replicaStore({ table: 'profiles', fields: ['email'], ownership: false, deletions: 'never' });
 
-function isProfileEventData(data: unknown): data is ProfileEventData {
-  const candidate = data as Partial<ProfileEventData>;
-  return typeof candidate?.id === 'string' && typeof candidate.email === 'string' && Number.isInteger(candidate.version);
-}
-
-/**
- * Applies a profile as auth describes it (a `profile.created|updated` event's data, or auth's lookup)
- * when it is newer than the copy (delivery is at least once and unordered): an older or repeated version
- * changes nothing.
- */
+/** Applies a profile as auth describes it (a `profile.created|updated` event's data, or auth's lookup). */
 async function applyProfile(manager: EntityManager, tenantId: string, data: unknown): Promise<void> {
-  if (!isProfileEventData(data)) return;
-  const { id, email, version } = data;
-  await manager.query(
-    `INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, version = EXCLUDED.version
-       WHERE profiles.version < EXCLUDED.version`,
-    [id, tenantId, email, version],
-  );
+  const profile = replicatedRecordOf(data);
+  const email = (data as { email?: unknown } | undefined)?.email;
+  if (!profile || typeof email !== 'string') return;
+  await PROFILES.upsert(manager, tenantId, { id: profile.id, version: profile.version, fields: { email } });
 }
 
 /** The handler of `profile.created` / `profile.updated` in every service keeping the replica. */
@@ -44,28 +27,16 @@ export const applyProfileEvent = (event: CrmEvent, manager: EntityManager): Prom
  * The profiles replica as `ReplicatedReferences` uses it: any member of the tenant may be named (who
  * may give a record to whom is `checkAssignment`'s rule), and a profile is never deleted.
  */
-export const profileReplica: Replica = {
-  type: 'profile',
-  owner: { name: 'auth', port: 8081 },
-  async held(db, tenantId, ids) {
-    const rows = await queryRows<{ id: string }>(db, `SELECT id FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, ids]);
-    return new Map(rows.map((row) => [row.id, { deleted: false }]));
-  },
-  apply: (manager, tenantId, data) => applyProfile(manager, tenantId, data),
-};
+export const profileReplica: Replica = { type: 'profile', owner: { name: 'auth', port: 8081 }, held: PROFILES.held, apply: applyProfile };
 
 /**
  * A profile as another service's event shows it (a record's `assigned_to {id, email}`), kept until auth's
- * own events bring it (version 0, so any of them applies): a record made from that event shows its
- * owner's e-mail even when `profile.created` has not arrived yet. A profile the replica holds is left as it is.
+ * own events bring it: a record made from that event shows its owner's e-mail even when
+ * `profile.created` has not arrived yet. A profile the replica holds is left as it is.
  */
 export async function rememberProfileAhead(manager: EntityManager, tenantId: string, profile: ProfileRef): Promise<void> {
   if (profile.email === null) return;
-  await manager.query(`INSERT INTO profiles (id, tenant_id, email, version) VALUES ($1, $2, $3, 0) ON CONFLICT (id) DO NOTHING`, [
-    profile.id,
-    tenantId,
-    profile.email,
-  ]);
+  await PROFILES.upsert(manager, tenantId, { id: profile.id, version: VERSION_AHEAD, fields: { email: profile.email } });
 }
 
 export interface ProfileRef {
@@ -78,12 +49,8 @@ export async function profileRefs(db: Db, tenantId: string, ids: string[]): Prom
   const unique = [...new Set(ids)];
   const refs = new Map<string, ProfileRef>(unique.map((id) => [id, { id, email: null }]));
   if (unique.length === 0) return refs;
-  const rows = await queryRows<{ id: string; email: string }>(
-    db,
-    `SELECT id, email FROM profiles WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
-    [tenantId, unique],
-  );
-  for (const row of rows) refs.set(row.id, { id: row.id, email: row.email });
+  const emails = await PROFILES.fields(db, tenantId, unique);
+  for (const [id, { email }] of emails) refs.set(id, { id, email: email as string });
   return refs;
 }
 

@@ -1,6 +1,5 @@
 import { canOpen } from '../records/record-ownership';
 import { isAdmin, type Caller } from '@crm/platform';
-import { isUuid } from '@crm/platform';
 import type { Db, EntityManager } from '@crm/platform';
 import type { EventActor } from '@crm/platform';
 import type { ServiceAddress } from '@crm/platform';
@@ -13,7 +12,13 @@ export interface HeldRecord {
    * Who may open it (architecture §3): its creator and its owner. Absent for a type anyone of the tenant may
    * be named by (profiles). Null members: not known yet (a row kept from before they were copied).
    */
-  ownership?: { createdBy: string | null; ownerId: string | null };
+  ownership?: HeldOwnership;
+}
+
+/** Who may open a record (architecture §3): its creator and its owner. */
+export interface HeldOwnership {
+  createdBy: string | null;
+  ownerId: string | null;
 }
 
 /** Who caused a change a replica makes to the records that show it, and when. */
@@ -41,19 +46,9 @@ export interface Replica {
   /**
    * Applies a record as its owner describes it: the `data` of its `<type>.created|updated` event, which
    * is also what the owner's lookup answers. Only a newer version changes the copy (delivery is at
-   * least once and unordered), and a deleted record stays deleted.
+   * least once and unordered), and a deleted record stays deleted: `replicaStore` keeps it so.
    */
   apply(manager: EntityManager, tenantId: string, data: unknown, change: ReplicaChange): Promise<void>;
-}
-
-/** What every replica reads of a record's event data: its id and version; undefined when malformed (the event is then ignored). */
-export function replicatedRecordOf(data: unknown): { id: string; version: number; ownership: { createdBy: string | null; ownerId: string | null } } | undefined {
-  const record = data as { id?: unknown; version?: unknown; created_by?: unknown; assigned_to?: { id?: unknown } | null; owner?: { id?: unknown } | null };
-  if (!isUuid(record?.id) || !Number.isInteger(record.version)) return undefined;
-  const uuidOrNull = (value: unknown): string | null => (isUuid(value) ? value : null);
-  // The owner is the record's `assigned_to`, or its `owner`.
-  const ownership = { createdBy: uuidOrNull(record.created_by), ownerId: uuidOrNull(record.owner?.id ?? record.assigned_to?.id) };
-  return { id: record.id, version: record.version as number, ownership };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { freePort } from '@crm/system';
-import { createLogger, DEV_INTERNAL_TOKEN_SECRET, queryRows, verifyInternalToken, type Caller, type DataSource } from '@crm/platform';
-import { lookupPath, mayName, namedIds, OwnerLookup, refusedIds, ReplicatedReferences, type HeldRecord, type Replica } from '../../src/replicas';
+import { createLogger, DEV_INTERNAL_TOKEN_SECRET, verifyInternalToken, type Caller, type DataSource } from '@crm/platform';
+import { lookupPath, mayName, namedIds, OwnerLookup, refusedIds, replicaStore, ReplicatedReferences, replicatedRecordOf, type HeldRecord, type Replica } from '../../src/replicas';
 import { openFreshSchema } from '../../../platform/test/database/fresh-schema';
 
 /**
@@ -14,28 +14,15 @@ const TENANT = randomUUID();
 const ADMIN: Caller = { userId: randomUUID(), tenantId: TENANT, profileId: randomUUID(), role: 'admin', salesAccess: true, scopes: [], credential: { kind: 'user', id: 'u' } };
 const MEMBER: Caller = { ...ADMIN, profileId: randomUUID(), role: 'member' };
 
-/** A replica of the owner's "contacts", kept as the real ones are: newer versions only, deleted for good. */
+/** A replica of the owner's "contacts", kept as the real ones are (`replicaStore`). */
+const things = replicaStore({ table: 'things', fields: [], ownership: true, deletions: 'flag' });
 const thingsReplica: Replica = {
   type: 'contact',
   owner: { name: 'contacts', port: 8083 },
-  async held(db, tenantId, ids) {
-    const rows = await queryRows<{ id: string; deleted: boolean; created_by: string | null; owner_id: string | null }>(
-      db,
-      `SELECT id, deleted, created_by, owner_id FROM things WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
-      [tenantId, ids],
-    );
-    return new Map(
-      rows.map((row): [string, HeldRecord] => [row.id, row.deleted ? { deleted: true } : { deleted: false, ownership: { createdBy: row.created_by, ownerId: row.owner_id } }]),
-    );
-  },
+  held: things.held,
   async apply(manager, tenantId, data) {
-    const thing = data as { id: string; version: number; created_by: string; owner: { id: string } };
-    await manager.query(
-      `INSERT INTO things (id, tenant_id, version, created_by, owner_id) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, created_by = EXCLUDED.created_by, owner_id = EXCLUDED.owner_id
-         WHERE things.version < EXCLUDED.version AND NOT things.deleted`,
-      [thing.id, tenantId, thing.version, thing.created_by, thing.owner.id],
-    );
+    const thing = replicatedRecordOf(data);
+    if (thing) await things.upsert(manager, tenantId, thing);
   },
 };
 
