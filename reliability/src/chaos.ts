@@ -379,9 +379,10 @@ async function findings(db: Client, tenant: ScriptTenant, workload: Workload): P
                  AND NOT EXISTS (SELECT 1 FROM leads.leads l WHERE l.id = cl.lead_id))
             + (SELECT count(*) FROM contacts.contacts c WHERE c.tenant_id = $1 AND c.account_id IS NOT NULL
                  AND NOT EXISTS (SELECT 1 FROM accounts_opportunities.accounts a WHERE a.id = c.account_id))
-            + (SELECT count(*) FROM leads.leads l WHERE l.tenant_id = $1 AND l.status = 'converted'
-                 AND (NOT EXISTS (SELECT 1 FROM contacts.contacts c WHERE c.id = l.contact_id)
-                   OR NOT EXISTS (SELECT 1 FROM accounts_opportunities.accounts a WHERE a.id = l.account_id))) AS n`,
+            + (SELECT count(*) FROM leads.lead_conversion_records r WHERE r.tenant_id = $1 AND r.record_type = 'contact'
+                 AND NOT EXISTS (SELECT 1 FROM contacts.contacts c WHERE c.id = r.record_id))
+            + (SELECT count(*) FROM leads.lead_conversion_records r WHERE r.tenant_id = $1 AND r.record_type = 'account'
+                 AND NOT EXISTS (SELECT 1 FROM accounts_opportunities.accounts a WHERE a.id = r.record_id)) AS n`
     ),
     unpublishedEvents,
   };
