@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every phase in turn, each one's time printed as it ends and all of them at the end
 # (docs/testing.md §2). Stops at the first phase that fails. `.ci/run` runs this on a clean checkout.
+# The jest phases also write every test's name and result to test-results/ (git ignores it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,8 +9,8 @@ PHASES=(
   "typecheck|npm run --silent typecheck"
   "rules|npm run --silent rules"
   "pacts|npm run --silent test:pacts"
-  "servers|npx jest"
-  "embedded|npm run --silent test:embedded"
+  "servers|npx jest --json --outputFile=test-results/servers.json"
+  "embedded|npm run --silent test:embedded -- --json --outputFile=test-results/embedded.json"
   "reliability|npm run --silent test:reliability"
 )
 
