@@ -14,6 +14,7 @@ PHASES=(
   "reliability|npm run --silent test:reliability"
 )
 
+mkdir -p test-results
 summary=()
 started=$(date +%s)
 for phase in "${PHASES[@]}"; do
