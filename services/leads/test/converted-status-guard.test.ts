@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { openServiceDatabase, UnprocessableError, type DataSource } from '@crm/platform';
-import { insertRecords, updateRecord } from '@crm/records';
+import { updateRecord } from '@crm/records';
 import { LEADS, type LeadRecord } from '../src/leads/leads.repository';
-import type { LeadStatus } from '../src/leads/leads.schemas';
 import { leadsMigrations } from '../src/migrations';
+import { storedLead } from './support/stored-lead';
 
 /**
  * api-contract §6: the database itself keeps a converted lead converted, so a code path that forgets the
@@ -26,40 +26,12 @@ afterAll(async () => {
   await sql?.end();
 });
 
-async function storedLead(status: LeadStatus): Promise<LeadRecord> {
-  const [lead] = await insertRecords(dataSource.manager, LEADS, [
-    {
-      id: randomUUID(),
-      tenantId: randomUUID(),
-      createdBy: randomUUID(),
-      now: new Date(),
-      values: {
-        title: null,
-        first_name: 'Ada',
-        last_name: null,
-        email: null,
-        phone: null,
-        company_name: null,
-        status,
-        source: null,
-        opportunity_amount: null,
-        currency: 'USD',
-        tags: [],
-        board_position: 0,
-        assigned_to: randomUUID(),
-        custom_fields: {},
-      },
-    },
-  ]);
-  return lead!;
-}
-
 const statusOf = async (id: string): Promise<string> =>
   (await sql.query(`SELECT status FROM ${SCHEMA}.leads WHERE id = $1`, [id])).rows[0].status;
 
 describe('the leads table', () => {
   it.each(['new', 'qualified'])('when an UPDATE sets a converted lead’s status to %s, then the database refuses it', async (status) => {
-    const lead = await storedLead('converted');
+    const lead = await storedLead(dataSource, 'converted');
 
     await expect(sql.query(`UPDATE ${SCHEMA}.leads SET status = $2 WHERE id = $1`, [lead.id, status])).rejects.toMatchObject({
       code: '23514',
@@ -69,7 +41,7 @@ describe('the leads table', () => {
   });
 
   it('when an UPDATE changes a converted lead’s other columns, then the database lets it', async () => {
-    const lead = await storedLead('converted');
+    const lead = await storedLead(dataSource, 'converted');
 
     await sql.query(`UPDATE ${SCHEMA}.leads SET title = 'Countess', status = 'converted' WHERE id = $1`, [lead.id]);
 
@@ -78,7 +50,7 @@ describe('the leads table', () => {
   });
 
   it('when an open lead’s status changes, converted included, then the database lets it', async () => {
-    const lead = await storedLead('new');
+    const lead = await storedLead(dataSource, 'new');
 
     for (const status of ['qualified', 'new', 'converted']) {
       await sql.query(`UPDATE ${SCHEMA}.leads SET status = $2 WHERE id = $1`, [lead.id, status]);
@@ -89,7 +61,7 @@ describe('the leads table', () => {
 
 describe('updating a lead through the records layer', () => {
   it('when the values would take a converted lead’s status away, then the database’s refusal answers 422', async () => {
-    const lead = await storedLead('converted');
+    const lead = await storedLead(dataSource, 'converted');
 
     const update = updateRecord(dataSource.manager, LEADS, lead.id, { ...lead.values, status: 'new' }, new Date());
 

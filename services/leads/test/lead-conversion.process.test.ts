@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { openServiceDatabase, type DataSource } from '@crm/platform';
-import { insertRecords } from '@crm/records';
 import { contactMerged, recordAnnounced } from '../src/conversion/lead-conversion.process';
 import { conversionChannel, insertConversion, recordsBeingMade, type ConversionIds } from '../src/conversion/lead-conversions.repository';
-import { LEADS } from '../src/leads/leads.repository';
 import { leadsMigrations } from '../src/migrations';
+import { storedLead } from './support/stored-lead';
 
 /**
  * The conversion's state (`lead_conversions`, `lead_conversion_records`) through the steps of
@@ -34,36 +33,8 @@ afterAll(async () => {
   await sql?.end();
 });
 
-async function convertedLead(db: DataSource, tenantId: string): Promise<string> {
-  const [lead] = await insertRecords(db.manager, LEADS, [
-    {
-      id: randomUUID(),
-      tenantId,
-      createdBy: randomUUID(),
-      now: new Date(),
-      values: {
-        title: null,
-        first_name: 'Ada',
-        last_name: null,
-        email: null,
-        phone: null,
-        company_name: null,
-        status: 'converted',
-        source: null,
-        opportunity_amount: null,
-        currency: 'USD',
-        tags: [],
-        board_position: 0,
-        assigned_to: randomUUID(),
-        custom_fields: {},
-      },
-    },
-  ]);
-  return lead!.id;
-}
-
 async function conversion(tenantId: string, withOpportunity = true): Promise<{ leadId: string; ids: ConversionIds }> {
-  const leadId = await convertedLead(dataSource, tenantId);
+  const leadId = (await storedLead(dataSource, 'converted', tenantId)).id;
   const ids = { accountId: randomUUID(), contactId: randomUUID(), opportunityId: withOpportunity ? randomUUID() : null };
   await insertConversion(dataSource.manager, tenantId, leadId, ids, new Date());
   return { leadId, ids };
@@ -152,7 +123,8 @@ describe('the LeadConversions migration', () => {
     expect(before).toHaveLength(leadsMigrations.length - 1);
     const old = await openServiceDatabase({ url: DATABASE_URL, schema: BACKFILL_SCHEMA, poolSize: 2, migrations: before });
     const tenantId = randomUUID();
-    const [complete, waitingForContact, withoutOpportunity, open] = [await convertedLead(old, tenantId), await convertedLead(old, tenantId), await convertedLead(old, tenantId), await convertedLead(old, tenantId)];
+    const convertedLead = async () => (await storedLead(old, 'converted', tenantId)).id;
+    const [complete, waitingForContact, withoutOpportunity, open] = [await convertedLead(), await convertedLead(), await convertedLead(), await convertedLead()];
     const ids = new Map([complete, waitingForContact, withoutOpportunity].map((leadId) => [leadId, { account: randomUUID(), contact: randomUUID(), opportunity: randomUUID() }]));
     const convertedAt = new Date('2026-11-20T10:00:00.000Z');
     const setOld = (leadId: string, opportunity: string | null, ready: [boolean, boolean, boolean]) =>
