@@ -38,6 +38,7 @@ export async function createAccount(
     email: account.email,
     role: account.role,
     salesAccess: account.salesAccess,
+    emailVerified: false,
   });
   await enqueueProfileEvent(manager, 'profile.created', profile, actor ?? { user_id: userId, profile_id: profile.id }, now);
   return profile;

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { Profile } from './users.repository';
 
 /** A profile as the users endpoints show it (the schema documents their answers). */
-export const profileViewSchema = z.strictObject({ id: idSchema, email: z.string(), role: z.enum(['admin', 'member']), sales_access: z.boolean() });
+export const profileViewSchema = z.strictObject({
+  id: idSchema,
+  email: z.string(),
+  role: z.enum(['admin', 'member']),
+  sales_access: z.boolean(),
+  is_active: z.boolean(),
+  email_verified: z.boolean(),
+});
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
 export const profileView = (profile: Profile): ProfileView => ({
@@ -11,4 +18,6 @@ export const profileView = (profile: Profile): ProfileView => ({
   email: profile.email,
   role: profile.role,
   sales_access: profile.salesAccess,
+  is_active: profile.isActive,
+  email_verified: profile.emailVerified,
 });

@@ -19,6 +19,10 @@ export interface Profile {
   role: Role;
   salesAccess: boolean;
   version: number;
+  /** False once deactivated: no credential works, the profile stays an owner of its records. */
+  isActive: boolean;
+  /** Whether the user proved the e-mail address is theirs (api-contract §10.4). */
+  emailVerified: boolean;
 }
 
 export interface Account {
@@ -36,6 +40,8 @@ interface ProfileRow {
   role: Role;
   sales_access: boolean;
   version: number;
+  is_active: boolean;
+  email_verified: boolean;
 }
 
 const toProfile = (row: ProfileRow): Profile => ({
@@ -46,9 +52,11 @@ const toProfile = (row: ProfileRow): Profile => ({
   role: row.role,
   salesAccess: row.sales_access,
   version: row.version,
+  isActive: row.is_active,
+  emailVerified: row.email_verified,
 });
 
-const PROFILE_COLUMNS = `p.id, p.user_id, p.org_id, u.email, p.role, p.sales_access, p.version`;
+const PROFILE_COLUMNS = `p.id, p.user_id, p.org_id, u.email, p.role, p.sales_access, p.version, p.is_active, u.email_verified_at IS NOT NULL AS email_verified`;
 
 export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
   const row = await queryOne(db, `SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
@@ -63,12 +71,12 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
   ]);
 }
 
-export async function insertProfile(db: Db, profile: Omit<Profile, 'version'>): Promise<Profile> {
+export async function insertProfile(db: Db, profile: Omit<Profile, 'version' | 'isActive'>): Promise<Profile> {
   await db.query(
     `INSERT INTO profiles (id, user_id, org_id, role, sales_access, version) VALUES ($1, $2, $3, $4, $5, 1)`,
     [profile.id, profile.userId, profile.orgId, profile.role, profile.salesAccess],
   );
-  return { ...profile, version: 1 };
+  return { ...profile, version: 1, isActive: true };
 }
 
 /** Replaces a password hash, unless it changed since it was read. */

@@ -13,6 +13,8 @@ export interface Caller {
    * web form, when its submission writes on its owner's behalf (then nobody is the events' actor).
    */
   credential: { kind: 'user' | 'api_token' | 'web_form'; id: string };
+  /** A user access token's session (the login it came from): what a password change keeps going. */
+  sessionId?: string;
 }
 
 export const isAdmin = (caller: Caller): boolean => caller.role === 'admin';
