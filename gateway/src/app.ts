@@ -1,5 +1,4 @@
 import { accessLog, createMetricsRegistry, errorHandler, expressRouteLabel, healthRouter, httpMetrics, metricsRouter, requestIdMiddleware, type HealthState, type Logger, type RouteLabel, type Tracing } from '@crm/platform';
-import { OwnerLookup } from '@crm/records';
 import express, { type Express, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -80,13 +79,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
       fetch: fetchImpl,
       logger,
       changes: credentialChanges,
-      profiles: new OwnerLookup({
-        secret: config.INTERNAL_TOKEN_SECRET,
-        ownerUrls: { auth: authUrl },
-        timeoutMs: PROFILE_LOOKUP_TIMEOUT_MS,
-        resendForMs: PROFILE_LOOKUP_RESEND_MS,
-        logger,
-      }),
+      checkUrl: `${authUrl}/internal/access-tokens/check`,
     }),
     createApiTokenResolver({
       resolveUrl: `${authUrl}/internal/api-tokens/resolve`,
@@ -109,9 +102,9 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
     retryForMs: config.UPSTREAM_RETRY_MS,
     logger,
     isDraining: () => health.draining,
-    onUpstreamResponse: (req, statusCode) => {
-      watchRevocations(req, statusCode);
-      watchCredentialChanges(req, statusCode);
+    onUpstreamResponse: (req, answer) => {
+      watchRevocations(req, answer);
+      watchCredentialChanges(req, answer);
     },
     onUpstreamTrouble: upstreamTroubleMetrics(metrics),
   });
@@ -146,13 +139,6 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   metricsApp.use(errorHandler(logger));
   return { app, metricsApp, close: () => proxy.close() };
 }
-
-/**
- * An access token that may predate a change of its profile is checked with auth's profile lookup: the
- * longest wait for its answer, and how long a lookup nothing listened to (auth restarting) is sent again.
- */
-const PROFILE_LOOKUP_TIMEOUT_MS = 5_000;
-const PROFILE_LOOKUP_RESEND_MS = 2_000;
 
 /** An API request is counted under its route-table entry (`/api/leads/:id/`), the gateway's own routes under their path. */
 const gatewayRouteLabel: RouteLabel = (req, res) => matchedRoute(res)?.path ?? expressRouteLabel(req, res);

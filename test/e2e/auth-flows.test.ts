@@ -148,7 +148,7 @@ describe('users', () => {
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(2);
     expect(list.body.results).toEqual(
-      expect.arrayContaining([{ id: member.profileId, email: member.email, role: 'member', sales_access: true }]),
+      expect.arrayContaining([{ id: member.profileId, email: member.email, role: 'member', sales_access: true, is_active: true, email_verified: false }]),
     );
     const me = await system.api.get('/api/auth/me/', { token: member.access });
     expect(me.body.profile).toEqual({ id: member.profileId, role: 'member', sales_access: true });

@@ -56,13 +56,16 @@ export class ApiTokenCache {
     }
   }
 
-  async set(tokenHash: string, caller: Caller): Promise<void> {
+  /** Caches the token's caller for API_TOKEN_CACHE_SECONDS, or until the token expires when that is sooner. */
+  async set(tokenHash: string, caller: Caller, expiresAt?: string): Promise<void> {
     if (this.ttlSeconds === 0 || !this.redis) return;
+    const ttlMs = Math.min(this.ttlSeconds * 1000, expiresAt === undefined ? Infinity : Date.parse(expiresAt) - Date.now());
+    if (!(ttlMs > 0)) return;
     try {
       await this.redis
         .multi()
-        .set(cacheKey(tokenHash), JSON.stringify(this.signed(tokenHash, { ...caller, cachedAt: Date.now() })), 'EX', this.ttlSeconds)
-        .set(indexKey(caller.credential.id), tokenHash, 'EX', this.ttlSeconds)
+        .set(cacheKey(tokenHash), JSON.stringify(this.signed(tokenHash, { ...caller, cachedAt: Date.now() })), 'PX', ttlMs)
+        .set(indexKey(caller.credential.id), tokenHash, 'PX', ttlMs)
         .exec();
     } catch (error) {
       this.logger.debug({ err: error }, 'API-token cache unavailable');

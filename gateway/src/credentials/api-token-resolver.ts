@@ -1,29 +1,24 @@
-import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, traceHeaders, type Caller, type Logger } from '@crm/platform';
+import { ServiceUnavailableError, type Caller } from '@crm/platform';
 import { ApiTokenCache } from './api-token-cache';
+import { postToAuth, type AuthLookupOptions } from './auth-lookup';
 import { resolvedApiTokenSchema } from './caller.schemas';
 import { tokenNotValid } from './credential-errors';
 import type { UnknownApiTokens } from './unknown-api-tokens';
 
 export const API_TOKEN_PREFIX = 'crm_pat_';
 
-const LOOKUP_TIMEOUT_MS = 5_000;
-const LOOKUP_ATTEMPTS = 2;
-
-export interface ApiTokenResolverOptions {
+export interface ApiTokenResolverOptions extends AuthLookupOptions {
   /** `${AUTH_SERVICE_URL}/internal/api-tokens/resolve` */
   resolveUrl: string;
-  internalTokenSecret: string;
-  fetch: typeof fetch;
   cache: ApiTokenCache;
   unknownTokens: UnknownApiTokens;
-  logger: Logger;
 }
 
 export type ApiTokenResolver = (token: string) => Promise<Caller>;
 
 /**
  * Turns an opaque API token into its Caller: from the cache, else by asking auth (`POST {token}` with an
- * anonymous internal token: 200 `{caller}`, 401 for an unknown, revoked or expired token). A token auth
+ * anonymous internal token: 200 `{caller, expires_at}`, 401 for an unknown, revoked or expired token). A token auth
  * refused is refused again without asking, for a while (`UnknownApiTokens`).
  */
 export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTokenResolver {
@@ -33,30 +28,7 @@ export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTok
     if (cached) return cached;
     if (await options.unknownTokens.has(tokenHash)) throw tokenNotValid();
 
-    const headers: Record<string, string> = {
-      ...traceHeaders(), // auth's span of the lookup belongs to the request's trace
-      'content-type': 'application/json',
-      [INTERNAL_TOKEN_HEADER]: await mintInternalToken(options.internalTokenSecret, 'auth', null),
-    };
-    const requestId = currentRequestId();
-    if (requestId) headers['x-request-id'] = requestId;
-    let response: Response | undefined;
-    for (let attempt = 1; !response; attempt += 1) {
-      try {
-        response = await options.fetch(options.resolveUrl, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ token }),
-          signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
-        });
-      } catch (error) {
-        // The lookup only reads: a connection that failed (a kept-alive socket auth had closed, auth
-        // restarting) is tried once more; a lookup that timed out is not.
-        if (attempt < LOOKUP_ATTEMPTS && (error as Error).name !== 'TimeoutError') continue;
-        options.logger.warn({ err: error, attempts: attempt }, 'auth unreachable: cannot resolve an API token');
-        throw new ServiceUnavailableError();
-      }
-    }
+    const response = await postToAuth(options, options.resolveUrl, { token }, 'resolve an API token');
     if (response.status === 401 || response.status === 404) {
       await response.body?.cancel();
       await options.unknownTokens.remember(tokenHash);
@@ -70,7 +42,7 @@ export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTok
       options.logger.error({ status: response.status }, 'auth answered the API-token lookup unexpectedly');
       throw new ServiceUnavailableError();
     }
-    await options.cache.set(tokenHash, resolved.data.caller);
+    await options.cache.set(tokenHash, resolved.data.caller, resolved.data.expires_at);
     return resolved.data.caller;
   };
 }

@@ -11,13 +11,14 @@ export const accessTokenClaimsSchema = z.object({
   jti: z.string().min(1),
   exp: z.number(),
   iat: z.number().optional(),
+  /** The session: absent in tokens issued before sessions were named in them. */
+  sid: z.string().min(1).optional(),
+  /** The issue in milliseconds (`iat` counts whole seconds). */
+  iat_ms: z.number().optional(),
 });
 
-/** What the gateway compares with an access token's claims in a profile answered by auth's internal lookup. */
-export const lookedUpProfileSchema = z.object({
-  role: z.enum(['admin', 'member']),
-  sales_access: z.boolean(),
-});
+/** What auth's `POST /internal/access-tokens/check` answers. */
+export const accessTokenCheckedSchema = z.object({ current: z.boolean() });
 
 /** What auth's `POST /internal/api-tokens/resolve` answers for a live API token. */
 export const resolvedApiTokenSchema = z.object({
@@ -30,4 +31,6 @@ export const resolvedApiTokenSchema = z.object({
     scopes: z.array(z.string()),
     credential: z.object({ kind: z.literal('api_token'), id: z.string().min(1) }),
   }),
+  /** When the token ends: it is cached no longer. Absent from an auth of before expiring tokens. */
+  expires_at: z.iso.datetime().optional(),
 });

@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { ApiTokenCache } from './api-token-cache';
 import type { CredentialChanges } from './credential-changes';
 
-/** What the gateway does when the answer to one kind of request passes through it. */
-export type UpstreamAnswerWatcher = (req: IncomingMessage, statusCode: number) => void;
+/** What the gateway does when the answer to one kind of request passes through it (before it is relayed). */
+export type UpstreamAnswerWatcher = (req: IncomingMessage, answer: IncomingMessage) => void;
 
 /**
  * Calls `act` with the id in `path` (its one group) when a `method` request to it is answered `status`:
@@ -11,8 +11,8 @@ export type UpstreamAnswerWatcher = (req: IncomingMessage, statusCode: number) =
  * reaches the client.
  */
 function watchFor(method: string, path: RegExp, status: number, act: (id: string) => void): UpstreamAnswerWatcher {
-  return (req, statusCode) => {
-    if (req.method !== method || statusCode !== status) return;
+  return (req, answer) => {
+    if (req.method !== method || answer.statusCode !== status) return;
     const match = path.exec(req.url ?? '');
     if (!match) return;
     let id: string;
@@ -33,9 +33,20 @@ export const apiTokenRevocationWatcher = (cache: ApiTokenCache): UpstreamAnswerW
   watchFor('DELETE', /^\/api\/auth\/api-tokens\/([^/?]+)\/?(?:\?.*)?$/, 204, (tokenId) => void cache.evict(tokenId));
 
 /**
- * A successful change of a member's role or sales access (`PATCH /api/auth/users/<profileId>/` → 200) is
- * recorded before the answer is relayed, so the member's credentials obtained before it stop carrying
- * the old role from the next request on.
+ * Auth names the profiles whose credentials an answer changed (a role, deactivation, a password, a
+ * logout: `x-crm-credentials-changed`); they are recorded before the answer is relayed, so the member's
+ * credentials obtained before it are checked again from the next request on. The header, meant for the
+ * gateway, never reaches the client.
  */
-export const credentialChangeWatcher = (changes: CredentialChanges): UpstreamAnswerWatcher =>
-  watchFor('PATCH', /^\/api\/auth\/users\/([^/?]+)\/?(?:\?.*)?$/, 200, (profileId) => changes.record(profileId));
+export const credentialChangeWatcher =
+  (changes: CredentialChanges): UpstreamAnswerWatcher =>
+  (_req, answer) => {
+    const announced = answer.headers[CREDENTIALS_CHANGED_HEADER];
+    if (announced === undefined) return;
+    delete answer.headers[CREDENTIALS_CHANGED_HEADER];
+    if (typeof announced !== 'string' || (answer.statusCode ?? 500) >= 300) return;
+    for (const profileId of announced.split(',')) if (profileId !== '') changes.record(profileId.trim());
+  };
+
+/** Set by auth, read and removed here (services/auth/src/credentials/end-credentials.ts). */
+const CREDENTIALS_CHANGED_HEADER = 'x-crm-credentials-changed';

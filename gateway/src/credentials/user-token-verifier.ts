@@ -1,5 +1,4 @@
 import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/platform';
-import { profileReplica, type OwnerLookup } from '@crm/records';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -8,7 +7,8 @@ import {
   type FlattenedJWSInput,
   type JWSHeaderParameters,
 } from 'jose';
-import { accessTokenClaimsSchema, lookedUpProfileSchema } from './caller.schemas';
+import { postToAuth } from './auth-lookup';
+import { accessTokenCheckedSchema, accessTokenClaimsSchema } from './caller.schemas';
 import { mayPredate, type CredentialChanges } from './credential-changes';
 import { tokenNotValid } from './credential-errors';
 
@@ -25,10 +25,10 @@ export interface UserTokenVerifierOptions {
   logger: Logger;
   /** How soon an unknown `kid` may trigger another key-set fetch. */
   cooldownMs?: number;
-  /** The changes of role and sales access the gateway saw: a token issued before one is checked with auth. */
+  /** The changes of credentials auth announced: a token issued before one is checked with auth. */
   changes: CredentialChanges;
-  /** auth's internal profile lookup, telling whether such a token still carries its profile as it is. */
-  profiles: OwnerLookup;
+  /** `${AUTH_SERVICE_URL}/internal/access-tokens/check`: whether such a token is still as good as a new one. */
+  checkUrl: string;
 }
 
 export type UserTokenVerifier = (token: string) => Promise<Caller>;
@@ -36,7 +36,7 @@ export type UserTokenVerifier = (token: string) => Promise<Caller>;
 /** A token whose signature and claims were verified, for as long as that may be reused. */
 interface VerifiedToken {
   caller: Caller;
-  /** The start of the second of `iat` (0 without one: then it may predate any change). */
+  /** `iat_ms`, else the start of the second of `iat` (0 without either: then it may predate any change). */
   issuedAtMs: number;
   reusableUntilMs: number;
 }
@@ -46,8 +46,8 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 /**
  * How long a verified token is taken as verified without checking its signature again (never past its
  * `exp`): a client sends the same token request after request, and verifying the EdDSA signature was ~12%
- * of the gateway's CPU (profile of bench/src/gateway.ts). Access tokens cannot be revoked (they expire; a
- * change of their profile is checked on every request, reused or not); the bound keeps a key auth stops
+ * of the gateway's CPU (profile of bench/src/gateway.ts). An access token ended since (deactivation, password,
+ * logout) is caught by the check of changes on every request, reused or not; the bound keeps a key auth stops
  * publishing from being trusted much longer than jose's key-set cache does.
  */
 const VERIFIED_TOKEN_REUSE_MS = 60_000;
@@ -59,8 +59,10 @@ class KeySetUnavailable extends Error {}
  * Verifies a user access token against auth's published keys (fetched with an internal token, as every
  * request to a service needs one; refetched on an unknown `kid`, at most once per cooldown) and turns
  * its claims into the Caller. Every kind of bad token is 401 `token_not_valid`; auth unreachable is 503.
- * A token issued before its profile's role or sales access changed is 401 `token_not_valid` too, unless
- * it still carries the profile as it is now: the client refreshes into a token with the new role.
+ * A token issued before auth announced a change of its profile's credentials is checked with auth once
+ * per change: 401 `token_not_valid` when its profile is deactivated, its credentials ended after it was
+ * issued (a password change or reset), its session was logged out, or its role or sales access is no
+ * longer the profile's (the client refreshes into a token with the new role).
  */
 export function createUserTokenVerifier(options: UserTokenVerifierOptions): UserTokenVerifier {
   const keySet = createRemoteJWKSet(new URL(options.jwksUrl), {
@@ -101,7 +103,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw tokenNotValid();
-    const { sub, tid, pid, role, sales, scope, exp, iat } = claims.data;
+    const { sub, tid, pid, role, sales, scope, exp, iat, sid, iat_ms } = claims.data;
     const caller: Caller = {
       userId: sub,
       tenantId: tid,
@@ -110,9 +112,10 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
       salesAccess: sales,
       scopes: scope.split(' ').filter((s) => s !== ''),
       credential: { kind: 'user', id: sub },
+      ...(sid === undefined ? {} : { sessionId: sid }),
     };
     const reusableUntilMs = Math.min(Date.now() + VERIFIED_TOKEN_REUSE_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000);
-    return { caller, issuedAtMs: Math.floor(iat ?? 0) * 1000, reusableUntilMs };
+    return { caller, issuedAtMs: iat_ms ?? Math.floor(iat ?? 0) * 1000, reusableUntilMs };
   };
 
   /** Per token that may predate a change: the change it was checked against, and whether it passed. */
@@ -120,15 +123,22 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
   const carriesProfileAsItIs = async (token: string, { caller, issuedAtMs, reusableUntilMs }: VerifiedToken): Promise<boolean> => {
     const changedAt = await options.changes.lastChangeOf(caller.profileId);
     if (changedAt === undefined || !mayPredate(issuedAtMs, changedAt)) return true;
-    const checked = checkedAgainstChange.get(token);
-    if (checked?.changedAt === changedAt) return checked.current;
-    const [found] = await options.profiles.find(profileReplica, caller, [caller.profileId]);
-    const profile = lookedUpProfileSchema.safeParse(found);
-    // No profile: it left the tenant. A change that left role and sales access as they are (or was undone)
-    // leaves the token as good as a new one.
-    const current = profile.success && profile.data.role === caller.role && profile.data.sales_access === caller.salesAccess;
-    checkedAgainstChange.set(token, { changedAt, current }, reusableUntilMs);
-    return current;
+    const known = checkedAgainstChange.get(token);
+    if (known?.changedAt === changedAt) return known.current;
+    const response = await postToAuth(
+      options,
+      options.checkUrl,
+      { profile_id: caller.profileId, session_id: caller.sessionId, issued_at_ms: issuedAtMs, role: caller.role, sales_access: caller.salesAccess },
+      'check an access token',
+    );
+    const checked = accessTokenCheckedSchema.safeParse(response.ok ? await response.json().catch(() => undefined) : await response.body?.cancel());
+    if (!checked.success) {
+      options.logger.error({ status: response.status }, 'auth answered the access-token check unexpectedly');
+      throw new ServiceUnavailableError();
+    }
+    // A change that left the token's claims as they are (or was undone) leaves it as good as a new one.
+    checkedAgainstChange.set(token, { changedAt, current: checked.data.current }, reusableUntilMs);
+    return checked.data.current;
   };
 
   const verified = new ExpiringCache<VerifiedToken>();

@@ -22,7 +22,7 @@ export interface UpstreamProxyOptions {
   /** True once the gateway is shutting down: relayed answers then close their client connection. */
   isDraining?: () => boolean;
   /** Told of every upstream answer before it is relayed (e.g. to evict a revoked API token). */
-  onUpstreamResponse?: (req: http.IncomingMessage, statusCode: number) => void;
+  onUpstreamResponse?: (req: http.IncomingMessage, proxyRes: http.IncomingMessage) => void;
   /** Told of each request sent again (the service did not take it) and each the gateway answered 503 or 504 itself (metrics). */
   onUpstreamTrouble?: (service: UpstreamService, what: UpstreamTrouble) => void;
 }
@@ -146,7 +146,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           // Connection is hop-by-hop: the client's connection follows the client and the gateway, not the
           // upstream; while draining it closes after this answer so shutdown need not wait for it to idle out.
           proxyRes.headers.connection = options.isDraining?.() || !res.shouldKeepAlive ? 'close' : 'keep-alive';
-          options.onUpstreamResponse?.(req, proxyRes.statusCode ?? 0);
+          options.onUpstreamResponse?.(req, proxyRes);
           // An answer cut short upstream is cut short for the client too, rather than left hanging.
           proxyRes.once('close', () => {
             if (!proxyRes.complete) res.destroy();

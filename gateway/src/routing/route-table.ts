@@ -90,6 +90,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { methods: READ, path: '/api/auth/users/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
   { methods: POST, path: '/api/auth/users/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: ['PATCH'], path: '/api/auth/users/:profileId/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
+  { methods: POST, path: '/api/auth/users/:profileId/deactivate/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
+  { methods: POST, path: '/api/auth/users/:profileId/reactivate/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: READ, path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
   { methods: POST, path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: DELETE, path: '/api/auth/api-tokens/:tokenId/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },

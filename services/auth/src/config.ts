@@ -17,6 +17,9 @@ export const authConfig = {
   REFRESH_SESSION_MAX_AGE: duration('30d').describe(
     'Longest a session lasts after its login, however often its refresh token is rotated (a number and s, m, h or d); then the user logs in again.',
   ),
+  API_TOKEN_MAX_AGE: duration('365d').describe(
+    'Longest an API token lives (a number and s, m, h or d): its default lifetime, and the latest `expires_at` a client may ask for.',
+  ),
   LOGIN_FAILURES_PER_EMAIL: z.coerce
     .number()
     .int()

@@ -14,7 +14,7 @@ const resolve = (token: unknown) => auth.call('POST', '/internal/api-tokens/reso
 async function tokenOf(owner: Registered, scopes = ['leads:read']) {
   const res = await createToken(owner.caller, { name: `token-${crypto.randomUUID()}`, scopes });
   expect(res.status).toBe(201);
-  return res.body as { id: string; name: string; scopes: string[]; token: string; created_at: string };
+  return res.body as { id: string; name: string; scopes: string[]; token: string; created_at: string; expires_at: string; last_used_at: string | null };
 }
 
 describe('creating API tokens', () => {
@@ -28,6 +28,9 @@ describe('creating API tokens', () => {
       scopes: ['leads:read', 'leads:write'],
       token: expect.stringMatching(/^crm_pat_[A-Za-z0-9_-]{43}$/),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      last_used_at: null,
+      owner: admin.profileId,
     });
     const [row] = await auth.sql('SELECT token_hash FROM api_tokens WHERE id = $1', [res.body.id]);
     expect(row.token_hash).toBe(createHash('sha256').update(res.body.token).digest('hex'));
@@ -106,8 +109,8 @@ describe('listing and deleting API tokens', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
       onePage([
-        { id: newer.id, name: newer.name, scopes: ['audit:read'], created_at: newer.created_at },
-        { id: older.id, name: older.name, scopes: ['leads:read'], created_at: older.created_at },
+        { id: newer.id, name: newer.name, scopes: ['audit:read'], owner: admin.profileId, created_at: newer.created_at, expires_at: newer.expires_at, last_used_at: null },
+        { id: older.id, name: older.name, scopes: ['leads:read'], owner: admin.profileId, created_at: older.created_at, expires_at: older.expires_at, last_used_at: null },
       ]),
     );
     expect(JSON.stringify(res.body)).not.toContain('crm_pat_');
@@ -126,18 +129,29 @@ describe('listing and deleting API tokens', () => {
     expect((await deleteToken(admin.caller, token.id)).status).toBe(404);
   });
 
-  it('when the token is another profile’s, another tenant’s, unknown or malformed, then 404 and it keeps working', async () => {
+  it('when a member deletes a token of another profile, another tenant, unknown or malformed, then 404 and it keeps working', async () => {
     const admin = await auth.register();
-    const colleague = await auth.addUser(admin.caller);
+    const member = await auth.addUser(admin.caller);
     const stranger = await auth.register();
-    const colleagues = await tokenOf(colleague);
+    const admins = await tokenOf(admin);
     const strangers = await tokenOf(stranger);
-    for (const id of [colleagues.id, strangers.id, crypto.randomUUID(), 'nope', colleagues.id.toUpperCase()]) {
-      const res = await deleteToken(admin.caller, id);
+    for (const id of [admins.id, strangers.id, crypto.randomUUID(), 'nope', admins.id.toUpperCase()]) {
+      const res = await deleteToken(member.caller, id);
       expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { detail: 'Not found.' } });
     }
-    expect((await resolve(colleagues.token)).status).toBe(200);
+    expect((await resolve(admins.token)).status).toBe(200);
     expect((await resolve(strangers.token)).status).toBe(200);
+  });
+
+  it('when an admin revokes a member’s token, then 204 and it no longer resolves; another tenant’s admin gets 404', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller);
+    const stranger = await auth.register();
+    const members = await tokenOf(member);
+    expect((await deleteToken(stranger.caller, members.id)).status).toBe(404);
+    expect((await resolve(members.token)).status).toBe(200);
+    expect((await deleteToken(admin.caller, members.id)).status).toBe(204);
+    expect((await resolve(members.token)).status).toBe(401);
   });
 
   it('when the caller is an API token, then it may not list, create or delete API tokens (403)', async () => {
@@ -168,6 +182,7 @@ describe('resolving API tokens (gateway, internal)', () => {
         scopes: ['leads:read', 'audit:read'],
         credential: { kind: 'api_token', id: token.id },
       },
+      expires_at: expect.any(String),
     });
   });
 
@@ -196,5 +211,61 @@ describe('resolving API tokens (gateway, internal)', () => {
     expect(res.body.caller).toMatchObject({ role: 'member', salesAccess: false, scopes: [] });
     await auth.call('PATCH', `/api/auth/users/${member.profileId}/`, { as: admin.caller, body: { sales_access: true } });
     expect((await resolve(token.token)).body.caller.scopes).toEqual(['leads:read', 'contacts:write']);
+  });
+});
+
+describe('API tokens that end', () => {
+  it('when no expiry is asked, then the token ends API_TOKEN_MAX_AGE (365 days) after it was made, and resolving it says so', async () => {
+    const admin = await auth.register();
+    const token = await tokenOf(admin);
+    const lifetimeMs = Date.parse(token.expires_at) - Date.parse(token.created_at);
+    expect(lifetimeMs).toBe(365 * 24 * 60 * 60 * 1000);
+    const resolved = await resolve(token.token);
+    expect(resolved.body.expires_at).toBe(token.expires_at);
+  });
+
+  it('when the expiry is past, now, beyond the maximum or not a date-time, then 400 on expires_at and nothing is made', async () => {
+    const admin = await auth.register();
+    const yearAndADay = new Date(Date.now() + 366 * 24 * 60 * 60 * 1000).toISOString();
+    for (const expires_at of ['2020-01-01T00:00:00Z', new Date().toISOString(), yearAndADay, 'tomorrow', '2030-01-01']) {
+      const res = await createToken(admin.caller, { name: 'x', scopes: ['leads:read'], expires_at });
+      expect({ expires_at, status: res.status, errors: res.body.errors }).toEqual({ expires_at, status: 400, errors: { expires_at: expect.any(String) } });
+    }
+    expect((await listTokens(admin.caller)).body.count).toBe(0);
+  });
+
+  it('when a token reaches its expiry, then it no longer resolves nor is listed', async () => {
+    const admin = await auth.register();
+    const soon = new Date(Date.now() + 1_500).toISOString();
+    const created = await createToken(admin.caller, { name: 'brief', scopes: ['leads:read'], expires_at: soon });
+    expect(created.status).toBe(201);
+    expect(created.body.expires_at).toBe(soon);
+    expect((await resolve(created.body.token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect((await resolve(created.body.token)).status).toBe(401);
+    expect((await listTokens(admin.caller)).body.count).toBe(0);
+  });
+
+  it('when a token is used, then last_used_at shows it', async () => {
+    const admin = await auth.register();
+    const token = await tokenOf(admin);
+    expect(token.last_used_at).toBeNull();
+    const before = Date.now();
+    await resolve(token.token);
+    const [listed] = (await listTokens(admin.caller)).body.results;
+    expect(Date.parse(listed.last_used_at)).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
+  it('when an admin lists a member’s tokens, then they come back; a member asking for another’s gets 403, an unknown owner 400', async () => {
+    const admin = await auth.register();
+    const member = await auth.addUser(admin.caller);
+    const stranger = await auth.register();
+    const members = await tokenOf(member);
+    const listed = await listTokens(admin.caller, `?owner=${member.profileId}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.results.map((token: { id: string; owner: string }) => [token.id, token.owner])).toEqual([[members.id, member.profileId]]);
+    expect((await listTokens(member.caller, `?owner=${admin.profileId}`)).status).toBe(403);
+    expect((await listTokens(admin.caller, `?owner=${stranger.profileId}`)).body.errors).toEqual({ owner: expect.any(String) });
+    expect((await listTokens(admin.caller, '?owner=nope')).body.errors).toEqual({ owner: expect.any(String) });
   });
 });

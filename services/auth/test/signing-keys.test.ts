@@ -37,13 +37,16 @@ describe('signing keys and access tokens', () => {
       role: 'admin',
       sales: true,
       scope: scopesForRole('admin', true).join(' '),
+      sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
       iat: expect.any(Number),
+      iat_ms: expect.any(Number),
       exp: expect.any(Number),
       iss: 'crm-auth',
       aud: 'crm-api',
     });
     expect(payload.exp! - payload.iat!).toBe(900);
+    expect(Math.floor((payload.iat_ms as number) / 1000)).toBe(payload.iat);
   });
 
   it('when a member without sales access gets a token, then its scope is empty', async () => {

@@ -28,8 +28,8 @@ describe('listing users', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
       onePage([
-        { id: member.profileId, email: member.email, role: 'member', sales_access: false },
-        { id: admin.profileId, email: admin.email, role: 'admin', sales_access: true },
+        { id: member.profileId, email: member.email, role: 'member', sales_access: false, is_active: true, email_verified: false },
+        { id: admin.profileId, email: admin.email, role: 'admin', sales_access: true, is_active: true, email_verified: false },
       ]),
     );
   });
@@ -107,7 +107,7 @@ describe('adding users', () => {
     const email = uniqueEmail('new');
     const res = await addUser(admin, { email: email.toUpperCase(), password: PASSWORD, role: 'member', sales_access: true });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, role: 'member', sales_access: true });
+    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, role: 'member', sales_access: true, is_active: true, email_verified: false });
     expect((await auth.anonymous('POST', '/api/auth/login/', { email, password: PASSWORD })).status).toBe(200);
   });
 
@@ -157,7 +157,7 @@ describe('changing users', () => {
     const member = await auth.addUser(admin.caller, { salesAccess: false });
     const res = await patchUser(admin, member.profileId, { sales_access: true });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: member.profileId, email: member.email, role: 'member', sales_access: true });
+    expect(res.body).toEqual({ id: member.profileId, email: member.email, role: 'member', sales_access: true, is_active: true, email_verified: false });
     const promoted = await patchUser(admin, member.profileId, { role: 'admin' });
     expect(promoted.body).toMatchObject({ role: 'admin', sales_access: true });
     const events = await outboxOf(member.profileId);

@@ -1,8 +1,13 @@
-import { nonBlankText, paginationQuery, requiredOr } from '@crm/platform';
+import { nonBlankText, paginationQuery, requiredOr, uuidParam } from '@crm/platform';
 import { ALL_SCOPES } from '../common/scopes';
 import { z } from 'zod';
 
-export const listApiTokensQuery = z.strictObject({ ...paginationQuery });
+export const listApiTokensQuery = z.strictObject({
+  ...paginationQuery,
+  /** Admins: another member's tokens (a profile id of the tenant). */
+  owner: uuidParam.optional(),
+});
+export type ListApiTokensQuery = z.infer<typeof listApiTokensQuery>;
 
 export const createApiTokenBody = z.strictObject({
   name: nonBlankText(100),
@@ -16,6 +21,8 @@ export const createApiTokenBody = z.strictObject({
     })
     // Each scope once, in the canonical order.
     .transform((scopes) => ALL_SCOPES.filter((scope) => scopes.includes(scope))),
+  /** When the token stops working; default and latest: API_TOKEN_MAX_AGE from now (checked by the domain). */
+  expires_at: z.iso.datetime({ offset: true, error: 'Enter an ISO 8601 date-time with a zone.' }).optional(),
 });
 export type CreateApiTokenInput = z.infer<typeof createApiTokenBody>;
 

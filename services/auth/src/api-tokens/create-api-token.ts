@@ -9,6 +9,16 @@ import type { CreateApiTokenInput } from './api-tokens.schemas';
 export const API_TOKEN_PREFIX = 'crm_pat_';
 export const NAME_TAKEN = 'You already have an API token with this name.';
 
+/** When a new token ends: as asked, in the future and no later than `maxAgeMs` from now; by default then. */
+function tokenExpiry(asked: string | undefined, now: Date, maxAgeMs: number): Date {
+  const latest = new Date(now.getTime() + maxAgeMs);
+  if (asked === undefined) return latest;
+  const expiresAt = new Date(asked);
+  if (expiresAt <= now) throw ValidationError.field('expires_at', 'Must be in the future.');
+  if (expiresAt > latest) throw ValidationError.field('expires_at', `Must be no later than ${latest.toISOString()} (API_TOKEN_MAX_AGE).`);
+  return expiresAt;
+}
+
 /**
  * Creates an API token acting as the caller's profile, limited to `scopes`, which must be among the
  * caller's own. The secret is answered here once and stored only as its SHA-256.
@@ -22,6 +32,8 @@ export async function createApiToken(
   if (beyond.length > 0) {
     throw ValidationError.field('scopes', `You cannot grant scopes you do not have: ${beyond.join(', ')}.`);
   }
+  const now = deps.clock();
+  const expiresAt = tokenExpiry(input.expires_at, now, deps.config.API_TOKEN_MAX_AGE);
   const token = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
   try {
     const stored = await insertApiToken(deps.dataSource, {
@@ -30,7 +42,9 @@ export async function createApiToken(
       name: input.name,
       scopes: input.scopes,
       tokenHash: sha256Hex(token),
-      createdAt: deps.clock(),
+      createdAt: now,
+      expiresAt,
+      lastUsedAt: null,
     });
     return { ...apiTokenView(stored), token };
   } catch (error) {

@@ -4,4 +4,10 @@ import type { PublishedEvent } from '@crm/platform';
 export const PUBLISHED_EVENTS: readonly PublishedEvent[] = [
   { type: 'profile.created', producer: 'auth', summary: 'A user joined a tenant: `{id, user_id, email, role, sales_access, version}`.' },
   { type: 'profile.updated', producer: 'auth', summary: "A profile's role or sales access changed." },
+  {
+    type: 'profile.deactivated',
+    producer: 'auth',
+    summary: 'An admin deactivated a member: none of their credentials works any more; they stay the owner of their records. The profile as `profile.created` describes it.',
+  },
+  { type: 'profile.reactivated', producer: 'auth', summary: 'An admin reactivated a member: they may log in again (their old credentials stay ended).' },
 ];

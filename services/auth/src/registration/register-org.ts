@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthDeps } from '../auth-deps';
 import { insertOrg, type Org } from '../orgs/orgs.repository';
-import { startSession, subjectOf } from '../sessions/open-session';
+import { openSession } from '../sessions/open-session';
 import { assertEmailIsFree, createAccount, mapEmailConflict } from '../users/new-account';
 import type { Profile } from '../users/users.repository';
 import type { RegisterInput } from './registration.schemas';
@@ -21,7 +21,7 @@ export async function registerOrg(deps: AuthDeps, input: RegisterInput): Promise
   await assertEmailIsFree(deps.dataSource, input.email);
   const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.clock();
-  const { org, profile, refresh } = await mapEmailConflict(() =>
+  return mapEmailConflict(() =>
     deps.dataSource.transaction(async (manager) => {
       const org = await insertOrg(manager, { id: randomUUID(), name: input.org_name });
       const profile = await createAccount(
@@ -30,10 +30,7 @@ export async function registerOrg(deps: AuthDeps, input: RegisterInput): Promise
         null,
         now,
       );
-      const refresh = await startSession(deps, manager, profile.id, now);
-      return { org, profile, refresh };
+      return { org, profile, ...(await openSession(deps, manager, profile, now)) };
     }),
   );
-  const access = await deps.issueAccessToken(subjectOf(profile), now);
-  return { org, profile, access, refresh };
 }

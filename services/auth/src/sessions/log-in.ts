@@ -3,10 +3,12 @@ import type { AuthDeps } from '../auth-deps';
 import { findAccountByEmail, replacePasswordHash } from '../users/users.repository';
 import { sessionHousekeeping } from './housekeeping';
 import { clearLoginAttempts, countLoginAttempt } from './login-failures.repository';
-import { openSession, subjectOf, type SessionTokens } from './open-session';
+import { openSession, type SessionTokens } from './open-session';
 import type { LoginInput } from './sessions.schemas';
 
 export const BAD_CREDENTIALS = 'No active account found with the given credentials.';
+/** The right password of a deactivated member (api-contract §10.1). */
+export const ACCOUNT_DISABLED = 'This account has been deactivated by an admin of its organisation.';
 /** The rate a login refused for its e-mail's failures names in its RateLimit headers (api-contract §2). */
 const LOGIN_FAILURES_BUCKET = 'login_failures';
 
@@ -32,5 +34,6 @@ export async function logIn(deps: AuthDeps, { email, password }: LoginInput): Pr
   if (check.weakerThanConfigured) {
     await replacePasswordHash(deps.dataSource, account.userId, account.passwordHash, await deps.passwords.hash(password));
   }
-  return openSession(deps, deps.dataSource, subjectOf(account.profile), now);
+  if (!account.profile.isActive) throw new UnauthorizedError(ACCOUNT_DISABLED, 'account_disabled');
+  return openSession(deps, deps.dataSource, account.profile, now);
 }

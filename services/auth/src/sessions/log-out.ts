@@ -3,10 +3,11 @@ import { redeemRefreshToken, refusalError } from './redeem-refresh-token';
 import { revokeRefreshFamily } from './refresh-tokens.repository';
 
 /**
- * Ends the session of a refresh token: every token of its family is revoked. A token that would not
- * refresh is refused the same way. Access tokens already issued stay valid until they expire.
+ * Ends the session of a refresh token: every token of its family is revoked, and with them the session's
+ * access tokens (the gateway checks them again once told: answers the profile to announce). A token that
+ * would not refresh is refused the same way.
  */
-export async function logOut(deps: AuthDeps, refresh: string): Promise<void> {
+export async function logOut(deps: AuthDeps, refresh: string): Promise<{ profileId: string }> {
   const now = deps.clock();
   const redeemed = await deps.dataSource.transaction(async (manager) => {
     const redemption = await redeemRefreshToken(deps, manager, refresh, now);
@@ -14,4 +15,5 @@ export async function logOut(deps: AuthDeps, refresh: string): Promise<void> {
     return redemption;
   });
   if (redeemed.kind !== 'redeemed') throw refusalError(redeemed);
+  return { profileId: redeemed.profileId };
 }

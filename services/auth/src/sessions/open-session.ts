@@ -34,27 +34,31 @@ export async function issueRefreshToken(
   return secret;
 }
 
-/** The first refresh token of a new session (a family of its own). */
-export const startSession = (deps: AuthDeps, db: Db, profileId: string, now: Date): Promise<string> =>
-  issueRefreshToken(deps, db, { profileId, familyId: randomUUID(), sessionStartedAt: now, now });
-
-/** A new session: a refresh token starting a new family, and an access token. */
-export async function openSession(deps: AuthDeps, db: Db, subject: TokenSubject, now: Date): Promise<SessionTokens> {
-  const refresh = await startSession(deps, db, subject.profileId, now);
-  const access = await deps.issueAccessToken(subject, now);
-  return { access, refresh };
-}
-
-export const subjectOf = (profile: {
+/** What a session is opened for: a profile as it is now. */
+export interface SessionProfile {
   id: string;
   userId: string;
   orgId: string;
   role: TokenSubject['role'];
   salesAccess: boolean;
-}): TokenSubject => ({
+}
+
+/**
+ * A new session: a refresh token starting a new family (the session's id), and an access token of that
+ * session. In the caller's transaction when `db` is one.
+ */
+export async function openSession(deps: AuthDeps, db: Db, profile: SessionProfile, now: Date): Promise<SessionTokens> {
+  const sessionId = randomUUID();
+  const refresh = await issueRefreshToken(deps, db, { profileId: profile.id, familyId: sessionId, sessionStartedAt: now, now });
+  const access = await deps.issueAccessToken(subjectOf(profile, sessionId), now);
+  return { access, refresh };
+}
+
+export const subjectOf = (profile: SessionProfile, sessionId: string): TokenSubject => ({
   userId: profile.userId,
   tenantId: profile.orgId,
   profileId: profile.id,
   role: profile.role,
   salesAccess: profile.salesAccess,
+  sessionId,
 });

@@ -3,7 +3,7 @@ import { findProfile, type Profile } from '../users/users.repository';
 import { issueRefreshToken, subjectOf, type SessionTokens } from './open-session';
 import { redeemRefreshToken, refusalError, type Refusal } from './redeem-refresh-token';
 
-type Outcome = { kind: 'rotated'; profile: Profile; refresh: string } | Refusal;
+type Outcome = { kind: 'rotated'; profile: Profile; sessionId: string; refresh: string } | Refusal;
 
 /**
  * Trades a refresh token for a new pair (rotation): the new refresh token belongs to the same session and
@@ -15,15 +15,15 @@ export async function refreshSession(deps: AuthDeps, refresh: string): Promise<S
     const redeemed = await redeemRefreshToken(deps, manager, refresh, now);
     if (redeemed.kind !== 'redeemed') return redeemed;
     const profile = await findProfile(manager, redeemed.profileId);
-    if (!profile) return { kind: 'not_valid' };
+    if (!profile?.isActive) return { kind: 'not_valid' };
     const next = await issueRefreshToken(deps, manager, {
       profileId: profile.id,
       familyId: redeemed.familyId,
       sessionStartedAt: redeemed.sessionStartedAt,
       now,
     });
-    return { kind: 'rotated', profile, refresh: next };
+    return { kind: 'rotated', profile, sessionId: redeemed.familyId, refresh: next };
   });
   if (outcome.kind !== 'rotated') throw refusalError(outcome);
-  return { access: await deps.issueAccessToken(subjectOf(outcome.profile), now), refresh: outcome.refresh };
+  return { access: await deps.issueAccessToken(subjectOf(outcome.profile, outcome.sessionId), now), refresh: outcome.refresh };
 }

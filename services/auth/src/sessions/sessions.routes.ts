@@ -4,6 +4,7 @@ import type { AuthDeps } from '../auth-deps';
 import { noStore } from '../common/no-store';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
+import { announceCredentialChange } from '../credentials/end-credentials';
 import { sessionTokensSchema } from './open-session';
 import { refreshSession } from './refresh-session';
 import { loginBody, refreshBody } from './sessions.schemas';
@@ -20,7 +21,8 @@ export function sessionsRoutes(deps: AuthDeps): Router {
   });
   router.post('/api/auth/logout/', async (req, res) => {
     const { refresh } = parseBody(req, refreshBody);
-    await logOut(deps, refresh);
+    const { profileId } = await logOut(deps, refresh);
+    announceCredentialChange(res, [profileId]);
     res.status(204).end();
   });
   return router;
@@ -43,7 +45,7 @@ export const sessionOperations: ApiOperation[] = [
     tag: 'Auth',
     summary: 'Log out: end the session of a refresh token',
     description:
-      'Anonymous. Revokes every refresh token of the session (the login it came from); access tokens already issued work until they expire.',
+      'Anonymous. Ends the session (the login it came from): every refresh token of it, and every access token of it (401 from the next request, on every gateway replica within a second).',
     body: refreshBody,
     responses: {
       204: { description: 'The session is ended.', content: 'none' },

@@ -11,6 +11,8 @@ export interface TokenSubject {
   profileId: string;
   role: Role;
   salesAccess: boolean;
+  /** The session (refresh-token family) the token belongs to: logging it out ends the token too. */
+  sessionId: string;
 }
 
 export interface AccessTokenSettings {
@@ -24,7 +26,8 @@ export type AccessTokenIssuer = (subject: TokenSubject, now: Date) => Promise<st
 /**
  * Signs user access tokens: EdDSA with the ring's signing key at the time of issue (`kid` in the header);
  * claims `sub`, `tid`, `pid`, `role`, `sales`, `scope` (every scope the role allows, space-separated),
- * `jti`, `iat`, `exp`, `iss`, `aud`.
+ * `sid` (the session), `iat_ms` (the issue in milliseconds: a password changed within the same second as
+ * a token was issued still tells the two apart), `jti`, `iat`, `exp`, `iss`, `aud`.
  */
 export function accessTokenIssuer(ring: SigningKeyRing, settings: AccessTokenSettings): AccessTokenIssuer {
   return async (subject, now) => {
@@ -36,6 +39,8 @@ export function accessTokenIssuer(ring: SigningKeyRing, settings: AccessTokenSet
       role: subject.role,
       sales: subject.salesAccess,
       scope: scopesForRole(subject.role, subject.salesAccess).join(' '),
+      sid: subject.sessionId,
+      iat_ms: now.getTime(),
     })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(subject.userId)

@@ -1,7 +1,7 @@
 import { createEvent, enqueueEvent, type EntityManager, type EventActor } from '@crm/platform';
 import type { Profile } from './users.repository';
 
-export type ProfileEventType = 'profile.created' | 'profile.updated';
+export type ProfileEventType = 'profile.created' | 'profile.updated' | 'profile.deactivated' | 'profile.reactivated';
 
 /** What consumers keep in their `profiles` replicas (architecture §1); `version` orders the updates. */
 export type ProfileEventData = {

@@ -9,7 +9,11 @@ import { findProfile } from './users.repository';
  * demotion takes effect at once rather than when the caller's access token expires.
  */
 export async function adminCaller(db: Db, req: Request): Promise<Caller> {
-  const caller = userCaller(req);
+  return adminOf(db, userCaller(req));
+}
+
+/** `caller` when they are an admin, as their profile is now; else 403. */
+export async function adminOf(db: Db, caller: Caller): Promise<Caller> {
   if (!isAdmin(caller)) throw new ForbiddenError();
   const current = await findProfile(db, caller.profileId, { orgId: caller.tenantId });
   if (current?.role !== 'admin') throw new ForbiddenError();

@@ -128,21 +128,33 @@ export async function findProfiles(db: Db, orgId: string, ids: readonly string[]
   return rows.map(toProfile);
 }
 
-export async function countProfiles(db: Db, orgId: string): Promise<number> {
-  const row = await queryOne<{ count: string }>(db, `SELECT count(*) AS count FROM profiles WHERE org_id = $1`, [orgId]);
+/** Which of a tenant's profiles a listing shows: all, or only the active or the deactivated ones. */
+export interface ProfileFilter {
+  isActive?: boolean;
+}
+
+const profileFilter = (orgId: string, filter: ProfileFilter) => ({
+  where: ['p.org_id = $1', ...(filter.isActive === undefined ? [] : ['p.is_active = $2'])],
+  params: [orgId, ...(filter.isActive === undefined ? [] : [filter.isActive])],
+});
+
+export async function countProfiles(db: Db, orgId: string, filter: ProfileFilter = {}): Promise<number> {
+  const { where, params } = profileFilter(orgId, filter);
+  const row = await queryOne<{ count: string }>(db, `SELECT count(*) AS count FROM profiles p WHERE ${where.join(' AND ')}`, params);
   return Number(row?.count ?? 0);
 }
 
 /** A tenant's profiles, newest first. */
-export async function listProfiles(db: Db, orgId: string, window: PageWindow): Promise<PageRows<Profile>> {
-  const query = { select: PROFILE_COLUMNS, from: 'profiles p JOIN users u ON u.id = p.user_id', where: ['p.org_id = $1'], params: [orgId] };
+export async function listProfiles(db: Db, orgId: string, filter: ProfileFilter, window: PageWindow): Promise<PageRows<Profile>> {
+  const query = { select: PROFILE_COLUMNS, from: 'profiles p JOIN users u ON u.id = p.user_id', ...profileFilter(orgId, filter) };
   return mapPageRows(await readPageRows<ProfileRow>(db, { ...query, order: { columns: ['p.created_at'], descending: true, id: 'p.id' } }, window), toProfile);
 }
 
+/** Active admins: the ones who can manage the tenant. */
 export async function countAdmins(db: Db, orgId: string): Promise<number> {
   const row = await queryOne<{ count: string }>(
     db,
-    `SELECT count(*) AS count FROM profiles WHERE org_id = $1 AND role = 'admin'`,
+    `SELECT count(*) AS count FROM profiles WHERE org_id = $1 AND role = 'admin' AND is_active`,
     [orgId],
   );
   return Number(row?.count ?? 0);
@@ -161,4 +173,15 @@ export async function updateProfile(
     [id, changes.role, changes.salesAccess],
   );
   return row ? findProfile(db, row.id) : undefined;
+}
+
+/** Activates or deactivates a profile, one version up; answers the saved profile. */
+export async function setProfileActive(db: Db, id: string, isActive: boolean, now: Date): Promise<Profile> {
+  await db.query(
+    `UPDATE profiles SET is_active = $2, deactivated_at = CASE WHEN $2 THEN NULL ELSE $3::timestamptz END,
+            version = version + 1, updated_at = $3
+      WHERE id = $1`,
+    [id, isActive, now],
+  );
+  return (await findProfile(db, id))!;
 }

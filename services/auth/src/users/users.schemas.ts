@@ -2,7 +2,10 @@ import { paginationQuery, emailField } from '@crm/platform';
 import { z } from 'zod';
 import { booleanField, newPasswordField, roleField } from '../common/fields.schemas';
 
-export const listUsersQuery = z.strictObject({ ...paginationQuery });
+export const listUsersQuery = z.strictObject({
+  ...paginationQuery,
+  is_active: z.enum(['true', 'false'], 'Must be "true" or "false".').transform((value) => value === 'true').optional(),
+});
 
 export const addUserBody = z.strictObject({
   email: emailField,
