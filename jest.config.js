@@ -21,6 +21,7 @@ const EMBEDDED_SUITES = [
   // The routes besides the five entities' own: sign-in and members, duplicate checks, imports and exports,
   // web forms and their public submissions, the change feed.
   'test/e2e/auth-flows.test.ts',
+  'test/e2e/auth/member-lifecycle.test.ts',
   'test/e2e/leads/lead-duplicates.test.ts',
   'test/e2e/contacts/contact-duplicates.test.ts',
   'test/e2e/import-export/import.test.ts',

@@ -46,16 +46,40 @@ describe('a second gateway replica', () => {
     expect(demotion.status).toBe(200);
     const changedAt = Date.now();
 
-    const refusedAfterMs = async (token: string, refusal: number) => {
-      for (;;) {
-        const res = await onReplica.get('/api/audit-logs/', { token });
-        if (res.status === refusal) return Date.now() - changedAt;
-        expect(res.status).toBe(200);
-        if (Date.now() - changedAt > 5_000) throw new Error('the replica still serves the old role');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
-    expect(await refusedAfterMs(demoted.access, 401)).toBeLessThan(1_500);
-    expect(await refusedAfterMs(apiToken, 403)).toBeLessThan(1_500);
+    expect(await refusedAfterMs(onReplica, demoted.access, 401, changedAt)).toBeLessThan(1_500);
+    expect(await refusedAfterMs(onReplica, apiToken, 403, changedAt)).toBeLessThan(1_500);
+  });
+
+  it('when a member is deactivated through one replica, then within a second the other refuses their access token and their API token', async () => {
+    const owner = await registerTenant(system.api);
+    const leaving = await addMember(system.api, owner, true, 'admin');
+    const apiToken = await apiTokenOf(system.api, leaving, ['audit:read']);
+    const onReplica = new ApiClient(replica.url);
+    expect((await onReplica.get('/api/audit-logs/', { token: leaving.access })).status).toBe(200);
+    expect((await onReplica.get('/api/audit-logs/', { token: apiToken })).status).toBe(200);
+
+    expect((await system.api.post(`/api/auth/users/${leaving.profileId}/deactivate/`, {}, { token: owner.access })).status).toBe(200);
+    const changedAt = Date.now();
+    expect(await refusedAfterMs(onReplica, leaving.access, 401, changedAt)).toBeLessThan(1_000);
+    expect(await refusedAfterMs(onReplica, apiToken, 401, changedAt)).toBeLessThan(1_000);
+  });
+
+  it('when a session logs out through one replica, then within a second the other refuses its access token', async () => {
+    const owner = await registerTenant(system.api);
+    const onReplica = new ApiClient(replica.url);
+    expect((await onReplica.get('/api/audit-logs/', { token: owner.access })).status).toBe(200);
+    expect((await system.api.post('/api/auth/logout/', { refresh: owner.refresh })).status).toBe(204);
+    expect(await refusedAfterMs(onReplica, owner.access, 401, Date.now())).toBeLessThan(1_000);
   });
 });
+
+/** How long after `changedAt` the replica first answered `refusal` to a request with `token` (200 until then). */
+async function refusedAfterMs(onReplica: ApiClient, token: string, refusal: number, changedAt: number): Promise<number> {
+  for (;;) {
+    const res = await onReplica.get('/api/audit-logs/', { token });
+    if (res.status === refusal) return Date.now() - changedAt;
+    expect(res.status).toBe(200);
+    if (Date.now() - changedAt > 5_000) throw new Error('the replica still serves the old credential');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
