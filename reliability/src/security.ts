@@ -8,7 +8,7 @@ import { report, runScript } from './support/report';
 import { reliabilityServers } from './support/servers';
 
 /**
- * Reliability 6: the findings of the security review (issue 18, docs/security.md), probed again through
+ * Reliability 6: the findings of the security reviews (issues 18 and 34, docs/security.md), probed again through
  * the gateway of a running system on the real servers. Each probe is a count of answers that would mean
  * the finding came back; every count must be 0. The bad-input script covers malformed text and file
  * names (18.8, 18.10), the end-to-end suite the paused exports (18.2).
@@ -132,6 +132,29 @@ async function probe(gateway: string, metricsUrl: string, db: Client): Promise<F
   if (warmed.some((answer) => answer.status !== 200) || demotion.status !== 200 || oldAccess!.status !== 401 || apiToken!.status !== 403) {
     found('credentials keeping a removed role a second after the change (18.9)', `before ${warmed.map(statusOf)}, demotion ${demotion.status}, after: access token ${oldAccess!.status}, API token ${apiToken!.status}`);
   }
+  // 34.1 A deactivated member: every credential refused from the next request, login says account_disabled.
+  const leaving = await addMember(gateway, admin, 'member', true);
+  const leavingToken = await request(gateway, 'POST', '/api/auth/api-tokens/', { token: leaving.access, body: { name: 'probe', scopes: ['leads:read'] } });
+  await Promise.all([leaving.access, leavingToken.body.token as string].map((credential) => request(gateway, 'GET', '/api/leads/', { token: credential })));
+  const deactivation = await request(gateway, 'POST', `/api/auth/users/${leaving.profileId}/deactivate/`, { token: admin.access, body: {} });
+  const afterDeactivation = {
+    access: (await request(gateway, 'GET', '/api/leads/', { token: leaving.access })).status,
+    apiToken: (await request(gateway, 'GET', '/api/leads/', { token: leavingToken.body.token })).status,
+    refresh: (await request(gateway, 'POST', '/api/auth/refresh-token/', { body: { refresh: leaving.refresh } })).status,
+    login: (await request(gateway, 'POST', '/api/auth/login/', { body: { email: leaving.email, password: PASSWORD } })).body?.code,
+  };
+  found('credentials of a deactivated member still working (34.1)');
+  if (deactivation.status !== 200 || Object.values(afterDeactivation).some((answer) => answer !== 401 && answer !== 'account_disabled')) {
+    found('credentials of a deactivated member still working (34.1)', `deactivation ${deactivation.status}, then ${JSON.stringify(afterDeactivation)}`);
+  }
+  // 34.5 Logout ends the session's access token, not only its refresh token.
+  const loggedOut = await login(gateway, seller.email);
+  await request(gateway, 'GET', '/api/leads/', { token: loggedOut.body.access });
+  await request(gateway, 'POST', '/api/auth/logout/', { body: { refresh: loggedOut.body.refresh } });
+  const accessAfterLogout = await request(gateway, 'GET', '/api/leads/', { token: loggedOut.body.access });
+  found('access tokens still working after logout (34.5)');
+  if (accessAfterLogout.status !== 401) found('access tokens still working after logout (34.5)', `access token after logout: ${accessAfterLogout.status}`);
+
   // Last: these use up the address's anon and unauthenticated buckets, after which its requests are refused.
   // 18.4 Without TRUST_PROXY a client cannot pick another address's bucket with X-Forwarded-For.
   found('logins past the anon limit with a new X-Forwarded-For each not refused (18.4)');

@@ -60,6 +60,8 @@ export class ProducedEvents {
     if (entity === 'profile') {
       const member = await addMember(this.system.api, this.admin, false);
       if (change === 'updated') await this.call('patch', `/api/auth/users/${member.profileId}/`, { sales_access: true });
+      if (change === 'deactivated' || change === 'reactivated') await this.call('post', `/api/auth/users/${member.profileId}/deactivate/`);
+      if (change === 'reactivated') await this.call('post', `/api/auth/users/${member.profileId}/reactivate/`);
       return this.outboxed(producer, type, member.profileId);
     }
     const collection = this.collections[entity]!;
