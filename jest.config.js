@@ -21,6 +21,8 @@ const EMBEDDED_SUITES = [
   // The routes besides the five entities' own: sign-in and members, duplicate checks, imports and exports,
   // web forms and their public submissions, the change feed.
   'test/e2e/auth-flows.test.ts',
+  // Passwords (change, reset), verified addresses and auth's e-mail (api-contract §10.3, §10.4).
+  'test/e2e/auth/member-passwords.test.ts',
   'test/e2e/auth/member-lifecycle.test.ts',
   'test/e2e/leads/lead-duplicates.test.ts',
   'test/e2e/contacts/contact-duplicates.test.ts',
@@ -28,6 +30,7 @@ const EMBEDDED_SUITES = [
   'test/e2e/import-export/export.test.ts',
   'test/e2e/leads/web-forms.test.ts',
   'test/e2e/client-sdk.test.ts',
+  'test/e2e/auth/reassign.test.ts',
 ];
 
 /**

@@ -103,14 +103,14 @@ describe('gateway rate limits', () => {
     expect((await write(refreshed)).status).toBe(429);
   });
 
-  it('an API token has its own bucket, apart from its user', async () => {
+  it("the API tokens of a user share the user's bucket with their access tokens, so minting tokens adds no quota", async () => {
     const userId = randomUUID();
     const user = await signAccessToken(upstreams.auth.key, { userId, scopes: ALL_SCOPES });
-    const apiToken = `crm_pat_${randomUUID()}`;
-    upstreams.auth.apiTokens.set(apiToken, apiTokenCaller(randomUUID(), ALL_SCOPES, userId));
-    for (let i = 0; i < 3; i += 1) await write(user);
-    expect((await write(user)).status).toBe(429);
-    expect((await write(apiToken)).status).toBe(200);
+    const [one, two] = [`crm_pat_${randomUUID()}`, `crm_pat_${randomUUID()}`];
+    for (const apiToken of [one!, two!]) upstreams.auth.apiTokens.set(apiToken, apiTokenCaller(randomUUID(), ALL_SCOPES, userId));
+    expect([(await write(one!)).status, (await write(two!)).status, (await write(user)).status]).toEqual([200, 200, 200]);
+    expect([(await write(one!)).status, (await write(two!)).status, (await write(user)).status]).toEqual([429, 429, 429]);
+    expect(await redis.get(`${gateway.keyPrefix}ratelimit:write:user:${userId}`)).toBe('6');
   });
 
   it('100 parallel requests with 10 left let exactly 10 through', async () => {
@@ -135,7 +135,7 @@ describe('gateway rate limits', () => {
     }
   });
 
-  it('counters live in Redis under the gateway prefix, keyed by bucket and credential', async () => {
+  it('counters live in Redis under the gateway prefix, keyed by bucket and user', async () => {
     const userId = randomUUID();
     await read(await signAccessToken(upstreams.auth.key, { userId, scopes: ALL_SCOPES }));
     expect(await redis.get(`${gateway.keyPrefix}ratelimit:read:user:${userId}`)).toBe('1');

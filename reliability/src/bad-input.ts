@@ -1,4 +1,6 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import type { Client } from 'pg';
 import { CATEGORIES, type Case, type CorpusContext } from './bad-input/cases';
 import { buildCorpus } from './bad-input/corpus';
 import { forgedCredentials } from './bad-input/forged-credentials';
@@ -9,7 +11,7 @@ import { countBy, inPool, sendPatiently, sendRaw, type RawAnswer, type RawReques
 import { report, runScript } from './support/report';
 import { reliabilityServers } from './support/servers';
 import { changedTables, stillChecksums } from './support/table-checksums';
-import { fixtureIds, pathValues, PASSWORD, seedTenant, type TenantFixture } from './support/two-tenants';
+import { fixtureIds, pathValues, PASSWORD, seedTenant, verifyAddresses, type TenantFixture } from './support/two-tenants';
 import { previewReportsProblems, validRequest } from './support/valid-requests';
 
 /**
@@ -37,8 +39,12 @@ const CONCURRENCY = 8;
  * stay as it was.
  */
 const EXCLUDED_TABLES: Record<string, string> = {
-  'auth.login_failures': 'failed logins are counted per e-mail address, against password guessing (the wrong-credential cases)',
+  'auth.login_failures_per_address_and_account': 'failed logins are counted per client address and e-mail, against password guessing (the wrong-credential cases)',
+  'auth.login_failures_per_address': 'failed logins are counted per client address, against password guessing (the wrong-credential cases)',
   'import_export.import_jobs': 'every import attempt is recorded, refused ones too (checked apart: none of the corpus created a record)',
+  'auth.mail_outbox': "auth's mail worker delivers the controls' e-mail in the background (and a reset request is a queued message for any address)",
+  'auth.password_reset_tokens': "made by the mail worker when it sends the controls' reset e-mail",
+  'auth.email_verification_tokens': "made by the mail worker when it sends the controls' verification e-mail",
 };
 
 type Verdict = 'ok' | '5xx' | 'bad input accepted' | 'foreign data in answer' | 'no answer' | 'valid credential refused';
@@ -76,18 +82,20 @@ function isDecoyReceipt(answer: RawAnswer): boolean {
  * One accepted request per operation but deletions (which would take the corpus's base records away):
  * proves each base valid, so every bad request in the corpus is bad only by its one change.
  */
-async function sendControls(gatewayUrl: string, context: CorpusContext): Promise<string[]> {
+async function sendControls(gatewayUrl: string, context: CorpusContext, db: Client): Promise<string[]> {
   const refused: string[] = [];
   for (const operation of context.operations) {
     if (operation.method === 'DELETE') continue;
-    const answer = await sendRaw(gatewayUrl, await controlRequest(gatewayUrl, context, operation));
+    const answer = await sendRaw(gatewayUrl, await controlRequest(gatewayUrl, context, operation, db));
     if (answer.status < 200 || answer.status >= 300) refused.push(`${operation.key}: ${answer.status} ${answer.text.slice(0, 200)}`);
   }
   return refused;
 }
 
-async function controlRequest(gatewayUrl: string, context: CorpusContext, operation: PublicOperation): Promise<RawRequest> {
+async function controlRequest(gatewayUrl: string, context: CorpusContext, operation: PublicOperation, db: Client): Promise<RawRequest> {
   const path = fillPath(operation.path, pathValues(context.own, operation.resource, operation.pathParameters));
+  const ofItsOwn = CONTROLS_OF_THEIR_OWN[operation.key];
+  if (ofItsOwn) return ofItsOwn(gatewayUrl, db, path);
   if (operation.key === 'POST /api/auth/refresh-token/' || operation.key === 'POST /api/auth/logout/') {
     // A session of its own: the corpus's base must stay unused.
     const login = await request(gatewayUrl, 'POST', '/api/auth/login/', { body: { email: context.own.member.email, password: PASSWORD } });
@@ -95,6 +103,44 @@ async function controlRequest(gatewayUrl: string, context: CorpusContext, operat
   }
   return validRequest(operation, context.own, path, operation.anonymous ? undefined : context.own.admin.access, 'control');
 }
+
+const jsonPost = (path: string, body: unknown, token?: string): RawRequest => ({
+  method: 'POST',
+  path,
+  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify(body),
+});
+
+/** A tenant of the control's own: its admin's id, address and access token. */
+async function throwawayAdmin(gatewayUrl: string): Promise<{ userId: string; email: string; access: string }> {
+  const email = `control-${randomUUID().slice(0, 8)}@control.test`;
+  const registered = await request(gatewayUrl, 'POST', '/api/auth/register/', { body: { org_name: 'Control', email, password: PASSWORD } });
+  return { userId: registered.body.user.id, email, access: registered.body.access };
+}
+
+/** A link's token stored as auth stores it (its SHA-256), as the mail worker does when it sends the link. */
+async function linkToken(db: Client, table: 'password_reset_tokens' | 'email_verification_tokens', user: { userId: string; email: string }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('hex');
+  if (table === 'password_reset_tokens') {
+    await db.query(`INSERT INTO auth.password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, now(), now() + interval '30 minutes')`, [hash, user.userId]);
+  } else {
+    await db.query(`INSERT INTO auth.email_verification_tokens (token_hash, user_id, email, created_at, expires_at) VALUES ($1, $2, $3, now(), now() + interval '7 days')`, [hash, user.userId, user.email]);
+  }
+  return token;
+}
+
+/**
+ * Controls that would spend the fixture's own credentials (a password change ends its admin's access
+ * tokens), or need a link's token only an e-mail carries: made on a tenant of their own.
+ */
+const CONTROLS_OF_THEIR_OWN: Record<string, (gatewayUrl: string, db: Client, path: string) => Promise<RawRequest>> = {
+  'POST /api/auth/password/change/': async (gatewayUrl, _db, path) =>
+    jsonPost(path, { current_password: PASSWORD, new_password: 'a new passphrase control' }, (await throwawayAdmin(gatewayUrl)).access),
+  'POST /api/auth/password/reset/confirm/': async (gatewayUrl, db, path) =>
+    jsonPost(path, { token: await linkToken(db, 'password_reset_tokens', await throwawayAdmin(gatewayUrl)), new_password: 'a new passphrase control' }),
+  'POST /api/auth/verify-email/': async (gatewayUrl, db, path) => jsonPost(path, { token: await linkToken(db, 'email_verification_tokens', await throwawayAdmin(gatewayUrl)) }),
+};
 
 const statusClass = (status: number) => (status === 0 ? 'no answer' : `${Math.floor(status / 100)}xx`);
 
@@ -108,9 +154,10 @@ runScript('bad-input', LIMIT_MS, async () => {
   const operations = publicOperations();
   const own: TenantFixture = await seedTenant(gatewayUrl, 'own', 'zqownmark');
   const foreign: TenantFixture = await seedTenant(gatewayUrl, 'foreign', 'zqforeignmark');
+  await Promise.all([verifyAddresses(db, own), verifyAddresses(db, foreign)]);
   const context: CorpusContext = { operations, own, foreign, forged: await forgedCredentials(db, own, foreign) };
   const corpus = buildCorpus(context);
-  const controlsRefused = await sendControls(gatewayUrl, context);
+  const controlsRefused = await sendControls(gatewayUrl, context, db);
   for (const refusal of controlsRefused) console.log(`control refused: ${refusal}`);
 
   const before = await stillChecksums(db, { exclude: EXCLUDED_TABLES });

@@ -3,7 +3,7 @@ import { ROUTE_TABLE } from '@crm/gateway';
 import { startSystem } from '@crm/system';
 import { Client } from 'pg';
 import { request, sleep, type Answer } from './support/http';
-import { inPool } from './support/raw-request';
+import { inPool, sendRaw, type RawAnswer } from './support/raw-request';
 import { report, runScript } from './support/report';
 import { reliabilityServers } from './support/servers';
 
@@ -19,6 +19,14 @@ const SCRIPT = 'security';
 const PASSWORD = 'correct horse battery';
 /** Small enough to reach in a few requests, so the limits themselves are probed. */
 const RATES = { anon: 20, unauthenticated: 30 };
+/**
+ * Hashes at a cost that takes tens of milliseconds (PASSWORD_HASH_COST), so a burst of logins finds the
+ * hashing queue (PASSWORD_HASH_QUEUE) full; and the default failed-login limits (api-contract §10.6).
+ */
+const HASHING = { cost: 15, queue: 2 };
+const FAILURES_BEFORE_DELAY = 3;
+/** Other clients of the gateway, without TRUST_PROXY: connections from other loopback addresses. */
+const ADDRESSES = { guesser: '127.0.0.2', owner: '127.0.0.3', burst: '127.0.0.4' };
 
 interface Person {
   profileId: string;
@@ -40,6 +48,8 @@ runScript(SCRIPT, 6 * 60_000, async () => {
       ...process.env,
       ...servers.env,
       THROTTLE_RATES: `read=100000/hour,write=100000/hour,anon=${RATES.anon}/minute,unauthenticated=${RATES.unauthenticated}/minute`,
+      PASSWORD_HASH_COST: String(HASHING.cost),
+      PASSWORD_HASH_QUEUE: String(HASHING.queue),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     },
     ports: 'any',
@@ -155,12 +165,51 @@ async function probe(gateway: string, metricsUrl: string, db: Client): Promise<F
   found('access tokens still working after logout (34.5)');
   if (accessAfterLogout.status !== 401) found('access tokens still working after logout (34.5)', `access token after logout: ${accessAfterLogout.status}`);
 
+  // 34.6 One address guessing at an account is slowed and refused; the owner, from another address, logs in.
+  found('owner locked out by another address guessing at the account (34.6)');
+  found('an address guessing at an account not slowed (34.6)');
+  const passwordGuesses = [];
+  for (let i = 0; i < RATES.anon - 5; i += 1) passwordGuesses.push(await loginFrom(gateway, ADDRESSES.guesser, admin.email, `wrong guess ${i}`));
+  const guesserRight = await loginFrom(gateway, ADDRESSES.guesser, admin.email, PASSWORD);
+  const ownerElsewhere = await loginFrom(gateway, ADDRESSES.owner, admin.email, PASSWORD);
+  const checked = passwordGuesses.filter((answer) => answer.status === 401).length;
+  counts['guesses at one account from one address: checked / refused'] = `${checked} / ${passwordGuesses.filter((answer) => answer.status === 429).length}`;
+  if (checked > FAILURES_BEFORE_DELAY || guesserRight.status !== 429) {
+    found('an address guessing at an account not slowed (34.6)', `${checked} guesses checked, then the right password ${guesserRight.status}`);
+  }
+  if (ownerElsewhere.status !== 200) found('owner locked out by another address guessing at the account (34.6)', `owner from another address: ${ownerElsewhere.status}`);
+
+  // 34.6 The hashing queue: a burst of logins past two hashes and the queue is refused at once (503, Retry-After).
+  found('logins past the hashing queue not refused at once (34.6)');
+  const started = performance.now();
+  const burst = await Promise.all(
+    Array.from({ length: 16 }, async (_, i) => {
+      const answer = await loginFrom(gateway, ADDRESSES.burst, `burst-${i}-${randomUUID().slice(0, 8)}@security.test`, 'wrong guess');
+      return { answer, ms: performance.now() - started };
+    }),
+  );
+  const unavailable = burst.filter(({ answer }) => answer.status === 503);
+  const hashed = burst.filter(({ answer }) => answer.status === 401);
+  counts['logins at once: hashed / refused 503'] = `${hashed.length} / ${unavailable.length}`;
+  counts['ms to answer: slowest 503 / slowest hashed'] = `${Math.round(Math.max(0, ...unavailable.map(({ ms }) => ms)))} / ${Math.round(Math.max(0, ...hashed.map(({ ms }) => ms)))}`;
+  if (unavailable.length === 0 || hashed.length > 2 + HASHING.queue + 2 || unavailable.length + hashed.length !== burst.length) {
+    found('logins past the hashing queue not refused at once (34.6)', burst.map(({ answer }) => answer.status).join(','));
+  }
+  for (const { answer } of unavailable) {
+    if (answer.headers['retry-after'] !== '1') found('logins past the hashing queue not refused at once (34.6)', `503 with Retry-After ${answer.headers['retry-after']}`);
+  }
+  if (Math.max(...unavailable.map(({ ms }) => ms)) >= Math.max(...hashed.map(({ ms }) => ms))) {
+    found('logins past the hashing queue not refused at once (34.6)', `a 503 came after the last hashed login: ${counts['ms to answer: slowest 503 / slowest hashed']} ms`);
+  }
+
   // Last: these use up the address's anon and unauthenticated buckets, after which its requests are refused.
   // 18.4 Without TRUST_PROXY a client cannot pick another address's bucket with X-Forwarded-For.
   found('logins past the anon limit with a new X-Forwarded-For each not refused (18.4)');
   const logins = [];
+  // Each at a made-up e-mail of its own: only the anon bucket (not the failed logins of an address and e-mail) may refuse.
   for (let i = 0; i < RATES.anon + 5; i += 1) {
-    logins.push(await request(gateway, 'POST', '/api/auth/login/', { body: { email: admin.email, password: 'wrong guess' }, headers: { 'X-Forwarded-For': `198.51.100.${i}` } }));
+    const email = `nobody-${i}-${randomUUID().slice(0, 8)}@security.test`;
+    logins.push(await request(gateway, 'POST', '/api/auth/login/', { body: { email, password: 'wrong guess' }, headers: { 'X-Forwarded-For': `198.51.100.${i}` } }));
   }
   if (!logins.slice(RATES.anon).every((answer) => answer.status === 429)) {
     found('logins past the anon limit with a new X-Forwarded-For each not refused (18.4)', logins.slice(RATES.anon).map((answer) => answer.status).join(','));
@@ -206,6 +255,12 @@ async function addMember(gateway: string, admin: Person, role: 'admin' | 'member
   if (added.status !== 201) throw new Error(`add member: ${added.status} ${added.text}`);
   const session = await login(gateway, email);
   return { profileId: added.body.id, email, access: session.body.access, refresh: session.body.refresh };
+}
+
+/** A login from another client of the gateway: a connection from `localAddress`. */
+function loginFrom(gateway: string, localAddress: string, email: string, password: string): Promise<RawAnswer> {
+  const body = JSON.stringify({ email, password });
+  return sendRaw(gateway, { method: 'POST', path: '/api/auth/login/', headers: { 'content-type': 'application/json' }, body, localAddress });
 }
 
 async function login(gateway: string, email: string): Promise<Answer> {

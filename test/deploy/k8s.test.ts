@@ -283,9 +283,9 @@ const databaseUrlKey = (service: string) => `${service.toUpperCase().replace(/-/
 /** The role a service runs as: `crm_` and its schema (`crm_accounts_opportunities`). */
 const serviceRole = (service: string) => `crm_${definitionOf(service).schema}`;
 /** The keys of crm-secrets: the migration role's URL, each service role's, and the other secrets. */
-const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
+const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
 /** The settings a container takes from crm-secrets (its DATABASE_URL from its service's key), never from a ConfigMap. */
-const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'REDIS_URL'];
+const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
 /** Settings a component adds where an overlay takes it (k8s/components/tracing): allowed everywhere, required nowhere. */
 const OPTIONAL_SETTINGS = ['OTEL_EXPORTER_OTLP_ENDPOINT'];
 const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT', ...OPTIONAL_SETTINGS];
@@ -315,8 +315,9 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
   ...Object.fromEntries(SERVICES.map(({ definition }) => [definition.name, [...SERVICE_SETTINGS, ...ownersAsked(definition).map(ownerUrl)]])),
   'import-export': [...SERVICE_SETTINGS, 'LEADS_SERVICE_URL', 'CONTACTS_SERVICE_URL'],
 };
-// Auth alone holds the signing keys, encrypted with this secret (refused empty in production).
-ALLOWED_SETTINGS.auth!.push('SIGNING_KEY_SECRET');
+// Auth alone holds the signing keys, encrypted with this secret (refused empty in production), and sends e-mail
+// (its SMTP server a secret, as its URL may carry a password; both it and the links' base required in production).
+ALLOWED_SETTINGS.auth!.push('SIGNING_KEY_SECRET', 'SMTP_URL', 'PUBLIC_BASE_URL', 'MAIL_FROM');
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
 /** Where `GET /metrics` answers when not on the workload's port: the gateway's, kept off the port the Ingress routes. */
 const METRICS_PORTS = new Map<string, number>([['gateway', 9464]]);

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { tokenIn, VERIFICATION_MAIL } from '../support/mailbox';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { addMember, PASSWORD, registerTenant, uniqueEmail } from '../support/tenants';
 
@@ -17,7 +18,7 @@ describe('registration', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       org: { id: expect.any(String), name: 'Globex' },
-      user: { id: expect.any(String), email },
+      user: { id: expect.any(String), email, email_verified: false },
       profile: { id: expect.any(String), role: 'admin', sales_access: true },
       access: expect.any(String),
       refresh: expect.any(String),
@@ -32,8 +33,10 @@ describe('registration', () => {
     expect(me.body.scopes).toEqual(expect.arrayContaining(['leads:read', 'leads:write', 'audit:read']));
   });
 
-  it('when the e-mail is already registered, then 409 and no second tenant', async () => {
+  it('when the e-mail is already registered and verified, then 409 and no second tenant', async () => {
     const admin = await registerTenant(system.api);
+    const verification = await system.mailbox.waitFor(admin.email, VERIFICATION_MAIL);
+    expect((await system.api.post('/api/auth/verify-email/', { token: tokenIn(verification) })).status).toBe(204);
     const again = await system.api.post('/api/auth/register/', { org_name: 'Other', email: admin.email, password: PASSWORD });
     expect(again.status).toBe(409);
   });
@@ -130,13 +133,14 @@ describe('answers that carry credentials', () => {
     ]);
   });
 
-  it('when such an answer is replayed for its Idempotency-Key, then the replay is no-store too', async () => {
+  it('when such a request is repeated with its Idempotency-Key, then it is served afresh, never replayed, and no-store too', async () => {
     const admin = await registerTenant(system.api);
     const keyed = { token: admin.access, headers: { 'Idempotency-Key': `api-token-${admin.orgId}` } };
     const first = await system.api.post('/api/auth/api-tokens/', { name: 'ci', scopes: ['leads:read'] }, keyed);
-    const replayed = await system.api.post('/api/auth/api-tokens/', { name: 'ci', scopes: ['leads:read'] }, keyed);
-    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-    expect([first.headers.get('cache-control'), replayed.headers.get('cache-control')]).toEqual(['no-store', 'no-store']);
+    const again = await system.api.post('/api/auth/api-tokens/', { name: 'ci', scopes: ['leads:read'] }, keyed);
+    // Created afresh, so refused: the name is taken by the first (api-contract §6, §10.6).
+    expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 409, null]);
+    expect([first.headers.get('cache-control'), again.headers.get('cache-control')]).toEqual(['no-store', 'no-store']);
   });
 });
 

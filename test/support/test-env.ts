@@ -50,4 +50,7 @@ if (EMBEDDED) {
     Object.assign(process.env, workerServers(process.env.JEST_WORKER_ID), { CRM_TEST_WORKER: process.env.JEST_WORKER_ID });
   }
   for (const [key, value] of Object.entries(TEST_ENV)) process.env[key] ??= value;
+  // On the servers nothing embedded is kept; but auth started without SMTP_URL (a suite with no mailbox of
+  // its own) writes its e-mail as files there: outside the working tree.
+  process.env.EMBEDDED_DATA_DIR ??= join(tmpdir(), 'crm-test-data');
 }

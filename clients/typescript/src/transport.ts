@@ -119,8 +119,9 @@ export class Transport {
       body: JSON.stringify({ refresh }),
     });
     try {
-      // Like any write, retried with its Idempotency-Key: a refresh token works once, and its repeat is
-      // answered with the pair the first try got, where a second redemption would end the session.
+      // A refresh token works once, and the server keeps no answer that carries a secret (api-contract
+      // §10.5): a retry after a lost answer redeems it a second time, which ends the session (401 below:
+      // the client logs in again). Safer than a stored token pair that a replayed key would hand out.
       const tokens = (await (await this.sendWith(request, false)).json()) as Tokens;
       this.changeTokens({ access: tokens.access, refresh: tokens.refresh });
       return true;

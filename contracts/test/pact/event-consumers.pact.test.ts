@@ -34,7 +34,7 @@ async function handleAndRollBack(service: OpenedService, consumes: ConsumedEvent
   return wrote;
 }
 
-/** Handlers that only act on rows an empty schema does not hold (the records a conversion or merge names). */
+/** Handlers that only act on rows an empty schema does not hold (the records a conversion or merge names, the reassignment a report counts towards). */
 const WRITES_NOTHING_ON_AN_EMPTY_SCHEMA = new Set([
   'leads account.created',
   'leads contact.created',
@@ -42,6 +42,10 @@ const WRITES_NOTHING_ON_AN_EMPTY_SCHEMA = new Set([
   'leads contact.merged',
   'contacts lead.merged',
   'contacts lead.deleted',
+  // The reports of a reassignment count towards one auth holds.
+  'auth leads.records_reassigned',
+  'auth contacts.records_reassigned',
+  'auth accounts-opportunities.records_reassigned',
 ]);
 
 const consumers = SERVICE_DEFINITIONS.filter((definition): definition is AnyServiceDefinition & { consumes: object } => Boolean(definition.consumes));

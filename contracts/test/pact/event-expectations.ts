@@ -28,8 +28,14 @@ const mergedData = {
   keeper_version: version,
 };
 
+/** A collection each service owning records counts in its reports. */
+const REPORTED_COLLECTION: Record<string, string> = { leads: 'leads', contacts: 'contacts', 'accounts-opportunities': 'tasks' };
+
 function dataOf(type: string): Record<string, unknown> {
   const [entity, change] = type.split('.') as [string, string];
+  // A reassignment (api-contract §10.2): auth's request, and each owning service's report of it (`<service>.records_reassigned`).
+  if (type === 'profile.reassignment_requested') return { reassignment_id: id(OTHER), from: id(PROFILE), to: id(USER), to_email: text('grace@example.com') };
+  if (change === 'records_reassigned') return { reassignment_id: id(OTHER), service: entity, moved: { [REPORTED_COLLECTION[entity]!]: M.integer(2) } };
   if (entity === 'profile') return { id: id(PROFILE), email: text('ada@example.com'), version };
   if (change === 'merged') return mergedData;
   if (type === 'lead.converted') {

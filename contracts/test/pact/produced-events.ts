@@ -26,6 +26,18 @@ export class ProducedEvents {
     return row.payload;
   }
 
+  /** `outboxed`, for an event its producer writes a moment after the request (a message crossed the services first). */
+  private async eventuallyOutboxed(producer: string, type: string, subject: string): Promise<Record<string, unknown>> {
+    for (const deadline = Date.now() + 30_000; ; ) {
+      try {
+        return await this.outboxed(producer, type, subject);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
   private async call(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<any> {
     const res = await this.system.api.request(method.toUpperCase(), path, body, { token: this.admin.access });
     if (res.status >= 300) throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${res.text}`);
@@ -56,6 +68,12 @@ export class ProducedEvents {
       const res = await this.system.api.post(`/api/public/web-forms/${form.public_key}/submissions/`, { email: `ada-${Date.now()}@example.com` });
       if (res.status !== 201) throw new Error(`submission: ${res.status} ${res.text}`);
       return this.outboxed(producer, type, res.body.id);
+    }
+    if (change === 'reassignment_requested' || change === 'records_reassigned') {
+      // Two members with nothing to move: the request, then each owning service's report, written once it has moved nothing.
+      const [from, to] = [await addMember(this.system.api, this.admin, true), await addMember(this.system.api, this.admin, true)];
+      const reassignment = await this.call('post', `/api/auth/users/${from.profileId}/reassign/`, { to: to.profileId });
+      return change === 'reassignment_requested' ? this.outboxed(producer, type, reassignment.id) : this.eventuallyOutboxed(producer, type, reassignment.id);
     }
     if (entity === 'profile') {
       const member = await addMember(this.system.api, this.admin, false);

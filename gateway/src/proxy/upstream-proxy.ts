@@ -39,7 +39,7 @@ export interface UpstreamProxy {
 
 /**
  * Headers the gateway sets itself, which an upstream's own value does not replace, but in the upstream's own
- * refusal (a 429 naming its rate: a login past its e-mail's failures), where the rate that refused is the one to name.
+ * refusal (a 429 naming its rate: a login past its address's failed logins), where the rate that refused is the one to name.
  */
 const GATEWAY_RESPONSE_HEADERS = ['ratelimit', 'ratelimit-policy'];
 const refusedByItsOwnRate = (proxyRes: http.IncomingMessage) => proxyRes.statusCode === 429 && proxyRes.headers['ratelimit-policy'] !== undefined;

@@ -30,7 +30,7 @@ export function rateLimitStoreMetrics(metrics: Registry, limiter: BucketRateLimi
 }
 
 /**
- * Counts the request against the route's bucket for its credential (or client address), and against its
+ * Counts the request against the route's bucket for its user (without a caller: its client address), and against its
  * per-parameter bucket when it has one (a web form's, every address together); sets the RateLimit headers
  * of the count that decided (they stay on the upstream's response too), and answers 429 past either limit,
  * counting each refusal by bucket. A request refused by the first count is not counted by the second.
@@ -39,7 +39,7 @@ export function rateLimitMiddleware(limiter: BucketRateLimiter, rejections: Rate
   return async (req, res, next) => {
     const route = routeOf(res);
     const caller = callerOf(res);
-    let decision = await limiter.consume(route.bucket, rateLimitKey(route.bucket, caller?.credential ?? null, clientAddress(req)));
+    let decision = await limiter.consume(route.bucket, rateLimitKey(route.bucket, caller ?? null, clientAddress(req)));
     if (decision.allowed && route.perParam) {
       const { bucket, param } = route.perParam;
       decision = await limiter.consume(bucket, `${bucket}:${param}:${pathParam(route, req.path, param)}`);

@@ -102,8 +102,15 @@ const toSeconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 /** Whose requests the per-address buckets count: the connection's peer, or the client a trusted proxy names (TRUST_PROXY). */
 export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/** The counter a request is charged to: per user (all its access tokens), per API token, or per address. */
-export function rateLimitKey(bucket: RateBucket, credential: Caller['credential'] | null, clientAddress: string): string {
-  if (!credential) return `${bucket}:ip:${clientAddress}`;
-  return `${bucket}:${credential.kind}:${credential.id}`;
+/**
+ * The counter a request is charged to: per user, whichever of their credentials it carries (every access
+ * token and every API token of theirs share the user's buckets, so minting tokens adds no quota), or, with
+ * no caller, per client address. Keyed by the user id, which every credential of the user names (an access
+ * token's `sub`, the resolved API token's caller): the person, whatever tenant memberships later profiles add.
+ * (A web form's credential is the leads service's own, never a caller here: its submissions count per address
+ * and per form.)
+ */
+export function rateLimitKey(bucket: RateBucket, caller: Pick<Caller, 'userId'> | null, clientAddress: string): string {
+  if (!caller) return `${bucket}:ip:${clientAddress}`;
+  return `${bucket}:user:${caller.userId}`;
 }

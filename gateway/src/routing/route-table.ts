@@ -85,6 +85,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { methods: POST, path: '/api/auth/refresh-token/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
   { methods: POST, path: '/api/auth/logout/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
   { methods: READ, path: '/api/auth/.well-known/jwks.json', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
+  // a reset link asked for, and used; an address proved (api-contract §10.3, §10.4): a link's token is the credential
+  { methods: POST, path: '/api/auth/password/reset/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
+  { methods: POST, path: '/api/auth/password/reset/confirm/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
+  { methods: POST, path: '/api/auth/verify-email/', service: 'auth', scope: null, bucket: 'anon', auth: 'anonymous' },
+  // a password is changed by its user, never with an API token
+  { methods: POST, path: '/api/auth/password/change/', service: 'auth', scope: null, bucket: 'write', auth: 'user-only' },
   // auth: any credential (auth itself answers 403 where an API token or a member may not act)
   { methods: READ, path: '/api/auth/me/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
   { methods: READ, path: '/api/auth/users/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
@@ -92,6 +98,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { methods: ['PATCH'], path: '/api/auth/users/:profileId/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: POST, path: '/api/auth/users/:profileId/deactivate/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: POST, path: '/api/auth/users/:profileId/reactivate/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
+  { methods: POST, path: '/api/auth/users/:profileId/reassign/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
+  { methods: READ, path: '/api/auth/reassignments/:reassignmentId/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
   { methods: READ, path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
   { methods: POST, path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: DELETE, path: '/api/auth/api-tokens/:tokenId/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },

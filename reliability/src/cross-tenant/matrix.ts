@@ -165,6 +165,8 @@ const COLLISIONS: Record<string, (victim: TenantFixture, entity: Entity) => { na
   'POST /api/auth/api-tokens/': (victim) => ({ name: "the victim's API token name", change: { name: `token ${victim.marker}` }, expect: 'independent' }),
   // E-mail addresses are one identity across tenants (409 by design); a 2xx must not hand over the victim's user.
   'POST /api/auth/users/': (victim) => ({ name: "the victim's member's e-mail", change: { email: victim.member.email }, expect: 'read' }),
+  // A change acts on the caller's own account only: a wrong current password is refused, and nothing names another.
+  'POST /api/auth/password/change/': () => ({ name: "a guess at the victim's password as the current one", change: { current_password: 'attacker guess 123' }, expect: 'refused' }),
 };
 
 function collisionCases(operation: PublicOperation, context: MatrixContext, token: string): Array<Pick<TenantCase, 'name' | 'request' | 'expect'>> {
@@ -223,11 +225,16 @@ function lookingCases(operation: PublicOperation, context: MatrixContext, token:
 function anonymousCases(operation: PublicOperation, context: MatrixContext, add: Add): void {
   const { victim } = context;
   const json = (body: unknown): RawRequest => ({ method: operation.method, path: operation.path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const bodies: Record<string, Array<[string, unknown]>> = {
+  const bodies: Record<string, Array<[string, unknown, Expectation?]>> = {
     'POST /api/auth/login/': [["the victim's e-mail, the attacker's guess", { email: victim.admin.email, password: 'attacker guess 123' }]],
+    // The victim's addresses are verified (seedTenant's fixture): taken, not released (api-contract §10.4).
     'POST /api/auth/register/': [["the victim's e-mail", { org_name: 'Attacker again', email: victim.admin.email, password: 'attacker password 123' }]],
     'POST /api/auth/refresh-token/': [["the victim's ids as a refresh token", { refresh: `${victim.orgId}.${victim.admin.userId}` }]],
     'POST /api/auth/logout/': [["the victim's ids as a refresh token", { refresh: `${victim.orgId}.${victim.admin.userId}` }]],
+    // 202 for any address, by design (api-contract §10.3): the link goes to the victim's mailbox, the answer carries nothing.
+    'POST /api/auth/password/reset/': [["the victim's e-mail", { email: victim.admin.email }, 'read']],
+    'POST /api/auth/password/reset/confirm/': [["the victim's ids as a reset token", { token: `${victim.orgId}.${victim.admin.userId}`, new_password: 'attacker password 123' }]],
+    'POST /api/auth/verify-email/': [["the victim's ids as a verification token", { token: `${victim.orgId}.${victim.admin.userId}` }]],
   };
   if (operation.method === 'GET') {
     add('anonymous', 'plain', { method: 'GET', path: operation.path, headers: {} }, 'read');
@@ -236,7 +243,7 @@ function anonymousCases(operation: PublicOperation, context: MatrixContext, add:
   if (operation.path.includes('{publicKey}')) return webFormCases(operation, context, add);
   const known = bodies[operation.key];
   if (!known) throw new Error(`no cross-tenant case for the anonymous ${operation.key}: add one`);
-  for (const [name, body] of known) add('anonymous', name, json(body), 'refused');
+  for (const [name, body, expect] of known) add('anonymous', name, json(body), expect ?? 'refused');
 }
 
 /**

@@ -1,4 +1,6 @@
 import { startSystem } from '@crm/system';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Servers } from './servers';
 
@@ -27,6 +29,8 @@ export async function startInProcessSystem(servers: Servers, settings: Record<st
       EXPORTS_PER_TENANT: '100',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DATABASE_POOL_SIZE: '4',
+      // No SMTP server here: auth writes its e-mail as files, under the machine's temporary folder (not the working tree).
+      EMBEDDED_DATA_DIR: join(tmpdir(), 'crm-reliability-data'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
       ...settings,
     },

@@ -10,6 +10,8 @@ export interface RawRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The local address to connect from (another loopback address, `127.0.0.2`: another client to the gateway). */
+  localAddress?: string;
 }
 
 export interface RawAnswer {
@@ -30,6 +32,7 @@ export function sendRaw(baseUrl: string, request: RawRequest, timeoutMs = 60_000
         method: request.method,
         path: request.path,
         headers: { connection: 'close', ...request.headers },
+        localAddress: request.localAddress,
         timeout: timeoutMs,
       },
       (response) => {

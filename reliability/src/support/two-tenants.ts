@@ -1,4 +1,5 @@
 import { ALL_SCOPES } from '@crm/auth';
+import type { Client } from 'pg';
 import { eventually, request, sleep, type Answer } from './http';
 
 /**
@@ -33,6 +34,14 @@ export interface TenantFixture {
   admin: Person;
   /** A member with sales access. */
   member: Person;
+  /**
+   * A member who owns nothing and whose credentials nothing uses: the profile in the member paths
+   * (`{profileId}`), so an action that succeeds there (a deactivation, a reassignment) spends nothing
+   * the other cases need.
+   */
+  spareMemberId: string;
+  /** A reassignment of the spare member's (no) records to the admin, completed. */
+  reassignmentId: string;
   /** An API token of the admin with every scope. */
   apiToken: { id: string; token: string };
   /** Per entity: the main record first, then others (leads: [main, second, the converted one]). */
@@ -65,6 +74,8 @@ export function fixtureIds(tenant: TenantFixture): string[] {
     tenant.admin.profileId,
     tenant.member.userId,
     tenant.member.profileId,
+    tenant.spareMemberId,
+    tenant.reassignmentId,
     tenant.apiToken.id,
     ...Object.values(tenant.records).flat(),
     ...Object.values(tenant.mergeFodder),
@@ -112,6 +123,15 @@ async function person(gatewayUrl: string, email: string, access: string, refresh
 }
 
 /** One tenant: an admin, a member with sales access, an API token, and one of every kind of record. */
+/**
+ * Marks the fixture's addresses verified, as their owners would with the link of their e-mail (the scripts'
+ * system has no mailbox to read it from): registering or adding one of them is then a 409, where an
+ * unverified address would be released from the fixture (api-contract §10.4).
+ */
+export async function verifyAddresses(db: Client, tenant: TenantFixture): Promise<void> {
+  await db.query('UPDATE auth.users SET email_verified_at = now() WHERE id = ANY($1::uuid[])', [[tenant.admin.userId, tenant.member.userId]]);
+}
+
 export async function seedTenant(gatewayUrl: string, label: string, marker: string): Promise<TenantFixture> {
   const call = (method: string, path: string, body?: unknown) => must(gatewayUrl, method, path, admin.access, body);
   const registered = await must(gatewayUrl, 'POST', '/api/auth/register/', undefined, {
@@ -124,6 +144,8 @@ export async function seedTenant(gatewayUrl: string, label: string, marker: stri
   const login = await must(gatewayUrl, 'POST', '/api/auth/login/', undefined, { email: `member@${marker}.test`, password: PASSWORD });
   const member = await person(gatewayUrl, `member@${marker}.test`, login.access, login.refresh);
   const token = await call('POST', '/api/auth/api-tokens/', { name: `token ${marker}`, scopes: [...ALL_SCOPES] });
+  const spare = await call('POST', '/api/auth/users/', { email: `spare@${marker}.test`, password: PASSWORD, role: 'member', sales_access: true });
+  const reassignment = await call('POST', `/api/auth/users/${spare.id}/reassign/`, { to: admin.profileId });
 
   const definitions = {} as TenantFixture['definitions'];
   for (const entity of ENTITIES) {
@@ -202,6 +224,8 @@ export async function seedTenant(gatewayUrl: string, label: string, marker: stri
     orgId: registered.org.id,
     admin,
     member,
+    spareMemberId: spare.id,
+    reassignmentId: reassignment.id,
     apiToken: { id: token.id, token: token.token },
     records: {
       leads: [lead.id, otherLead.id, toConvert.id],
@@ -276,6 +300,7 @@ async function convert(gatewayUrl: string, token: string, leadId: string, marker
 export const BODY_ID_PROPERTIES: Record<string, (tenant: TenantFixture, entity: Entity) => string> = {
   assigned_to_id: (tenant) => tenant.member.profileId,
   owner_id: (tenant) => tenant.member.profileId,
+  to: (tenant) => tenant.admin.profileId,
   account_id: (tenant) => tenant.records.accounts[0]!,
   contact_id: (tenant) => tenant.records.contacts[0]!,
   lead_id: (tenant) => tenant.records.leads[0]!,
@@ -298,8 +323,9 @@ export function pathValues(tenant: TenantFixture, resource: string, parameters: 
     noteId: tenant.notes[entity],
     attachmentId: tenant.attachments[entity],
     definitionId: tenant.definitions[entity]?.id,
-    profileId: tenant.member.profileId,
+    profileId: tenant.spareMemberId,
     tokenId: tenant.apiToken.id,
+    reassignmentId: tenant.reassignmentId,
   };
   const values: Record<string, string> = {};
   for (const { name } of parameters) {

@@ -30,7 +30,17 @@ const VALID_BODIES: Record<string, BodyOf> = {
   'POST /api/auth/logout/': (tenant) => ({ refresh: tenant.member.refresh }),
   'POST /api/auth/users/': (tenant, _entity, unique) => ({ email: `${unique}@${tenant.marker}.test`, password: PASSWORD, role: 'member', sales_access: false }),
   'PATCH /api/auth/users/{profileId}/': () => ({ sales_access: true }),
+  // The path names the spare member (`pathValues`): a deactivation or a reassignment that succeeds spends nothing.
+  'POST /api/auth/users/{profileId}/deactivate/': () => ({}),
+  'POST /api/auth/users/{profileId}/reactivate/': () => ({}),
+  'POST /api/auth/users/{profileId}/reassign/': (tenant) => ({ to: tenant.admin.profileId }),
   'POST /api/auth/api-tokens/': (_tenant, _entity, unique) => ({ name: `token ${unique}`, scopes: ['leads:read'] }),
+  // The corpus keeps the admin's password: every bad body is refused before it changes (bad-input's control
+  // changes a throwaway tenant's instead; reset and verification tokens of controls are made there too).
+  'POST /api/auth/password/change/': (_tenant, _entity, unique) => ({ current_password: PASSWORD, new_password: `a new passphrase ${unique}` }),
+  'POST /api/auth/password/reset/': (tenant) => ({ email: tenant.member.email }),
+  'POST /api/auth/password/reset/confirm/': (_tenant, _entity, unique) => ({ token: `no-such-reset-token-${unique}`, new_password: `a new passphrase ${unique}` }),
+  'POST /api/auth/verify-email/': (_tenant, _entity, unique) => ({ token: `no-such-verification-token-${unique}` }),
   'POST /api/{entity}/': (tenant, entity) => RECORD_BODIES[entity](tenant),
   'PUT /api/{entity}/{id}/': (tenant, entity) => RECORD_BODIES[entity](tenant),
   'PATCH /api/{entity}/{id}/': (tenant, entity) => RECORD_BODIES[entity](tenant),

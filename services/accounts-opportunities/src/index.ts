@@ -6,6 +6,7 @@ import { ACCOUNTS } from './accounts/accounts.repository';
 import { accountsOperations, accountsRoutes } from './accounts/accounts.routes';
 import { accountsOpportunitiesConfig } from './config';
 import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { runAccountsOpportunitiesReassignments } from './integration-events/reassignment-requested.handler';
 import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { KNOWN_RECORD_REPLICAS } from './known-records/known-records';
 import { accountsOpportunitiesMigrations, RECORD_TABLES } from './migrations';
@@ -26,13 +27,17 @@ export const accountsOpportunitiesService = defineService({
   // Its records name accounts, contacts and opportunities a lead conversion may still be making (api-contract §4).
   extension: replicatedRecords([profileReplica, ...Object.values(KNOWN_RECORD_REPLICAS)], { idsHandedOutAhead: LEAD_CONVERSIONS }),
   consumes: consumedEvents(SUBSCRIPTIONS),
-  routes: (context) =>
-    Router()
-      // The contacts service's replica asking about accounts it has not heard of yet (architecture §1).
-      .use(lookupRoutes({ type: 'account', dataSource: context.dataSource, find: asEventData(findAccounts, accountViews) }))
-      .use(accountsRoutes(context))
-      .use(opportunitiesRoutes(context))
-      .use(tasksRoutes(context)),
+  routes: (context) => {
+    runAccountsOpportunitiesReassignments(context);
+    return (
+      Router()
+        // The contacts service's replica asking about accounts it has not heard of yet (architecture §1).
+        .use(lookupRoutes({ type: 'account', dataSource: context.dataSource, find: asEventData(findAccounts, accountViews) }))
+        .use(accountsRoutes(context))
+        .use(opportunitiesRoutes(context))
+        .use(tasksRoutes(context))
+    );
+  },
   retention: ({ dataSource }) => changedRowsRetention(dataSource.manager, RECORD_TABLES),
   api: [...accountsOperations, ...opportunitiesOperations, ...tasksOperations],
 });

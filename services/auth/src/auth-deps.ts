@@ -10,4 +10,6 @@ export interface AuthDeps {
   clock: () => Date;
   issueAccessToken: AccessTokenIssuer;
   passwords: PasswordHashing;
+  /** Tells this process's mail worker that a committed transaction queued e-mail (it also polls). */
+  mailQueued: () => void;
 }

@@ -1,9 +1,11 @@
 import { commonConfig, duration, jwtConfig } from '@crm/platform';
 import { z } from 'zod';
-import { OWASP_SCRYPT_LOG2_N } from './passwords/passwords';
+import { mailConfig } from './mail/mail-settings';
+import { DEFAULT_HASH_QUEUE, OWASP_SCRYPT_LOG2_N } from './passwords/passwords';
 import { DEV_SIGNING_KEY_SECRET } from './signing-keys/signing-key-cipher';
 
 const seconds = (fallback: number, min: number) => z.coerce.number().int().min(min).default(fallback);
+const count = (fallback: number, min: number) => z.coerce.number().int().min(min).default(fallback);
 
 /** The auth service's own settings (the shared runtime adds `commonConfig` and `PORT`). */
 export const authConfig = {
@@ -20,14 +22,24 @@ export const authConfig = {
   API_TOKEN_MAX_AGE: duration('365d').describe(
     'Longest an API token lives (a number and s, m, h or d): its default lifetime, and the latest `expires_at` a client may ask for.',
   ),
-  LOGIN_FAILURES_PER_EMAIL: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(10)
-    .describe('Failed logins allowed per e-mail address within one window; past them, login answers 429.'),
+  LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT: count(10, 1).describe(
+    'Failed logins one client address may make at one e-mail address within a window; past them that address is refused ' +
+      'for that e-mail (429) until the window ends. Other addresses are not affected: the owner still logs in from theirs.',
+  ),
+  LOGIN_FAILURES_BEFORE_DELAY: count(3, 1).describe(
+    'Failed logins of one address at one e-mail address before it is slowed: after this many, its next attempt must wait 1 s, ' +
+      'twice as long after each further failure (429 with Retry-After until then).',
+  ),
+  LOGIN_FAILURES_PER_ADDRESS: count(100, 1).describe(
+    'Failed logins one client address may make at all e-mail addresses together within a window; past them every login from ' +
+      'that address answers 429 until the window ends.',
+  ),
   LOGIN_FAILURE_WINDOW_SECONDS: seconds(900, 1).describe(
-    'Length of the fixed window, in seconds, in which failed logins per e-mail address are counted.',
+    'Length of the fixed window, in seconds, in which failed logins are counted (per address and e-mail, and per address).',
+  ),
+  PASSWORD_HASH_QUEUE: count(DEFAULT_HASH_QUEUE, 0).describe(
+    'Password hashes (logins, registrations, password changes) that may wait for one of the two hashing slots of an auth ' +
+      'process; one more is refused at once, before any hashing, with 503 and Retry-After.',
   ),
   PASSWORD_HASH_COST: z.coerce
     .number()
@@ -52,6 +64,7 @@ export const authConfig = {
       'then: the JWKS cache lifetime (max-age 300) for outside verifiers; at least 15 for the gateway (it fetches the ' +
       'key set at most once per 10 s, and auth reloads its keys every 5 s).',
   ),
+  ...mailConfig,
 };
 
 export type AuthConfig = z.infer<z.ZodObject<typeof authConfig>>;

@@ -1,8 +1,11 @@
-import { defineService } from '@crm/platform';
+import { consumedEvents, defineService } from '@crm/platform';
 import { authConfig } from './config';
 import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { SUBSCRIPTIONS } from './integration-events/subscriptions';
+import { mailRetention } from './mail/mail-retention';
 import { authMigrations } from './migrations';
 import { authApi, authRoutes } from './routes';
+import { closeLapsedRegistrations } from './users/lapsed-registrations';
 
 /** Identity for the platform: tenants, users and their profiles, sessions, API tokens, signing keys. */
 export const authService = defineService({
@@ -12,7 +15,13 @@ export const authService = defineService({
   config: authConfig,
   migrations: authMigrations,
   publishes: PUBLISHED_EVENTS,
+  consumes: consumedEvents(SUBSCRIPTIONS),
   routes: (deps) => authRoutes(deps),
+  // Registrations left unverified past 7 days close; sent mail and spent link tokens go (api-contract §10.4).
+  retention: ({ dataSource }) => [
+    { name: 'lapsed registrations', prune: () => closeLapsedRegistrations(dataSource, new Date()) },
+    ...mailRetention(dataSource),
+  ],
   api: authApi,
 });
 

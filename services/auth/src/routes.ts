@@ -3,9 +3,17 @@ import { Router } from 'express';
 import { apiTokenOperations, apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import type { AuthDeps } from './auth-deps';
 import type { AuthConfig } from './config';
+import { emailVerificationOperation, emailVerificationRoutes } from './email-verification/email-verification.routes';
+import { verificationMail } from './email-verification/verify-email';
 import { internalRoutes } from './internal/internal.routes';
+import { mailSettings } from './mail/mail-settings';
+import { mailTransport } from './mail/mail-transport';
+import { MailWorker } from './mail/mail-worker';
+import { passwordResetMail } from './passwords/password-reset';
+import { passwordOperations, passwordsRoutes } from './passwords/passwords.routes';
 import { meOperation, meRoutes } from './me/me.routes';
 import { passwordHashing } from './passwords/passwords';
+import { reassignmentOperations, reassignmentRoutes } from './reassignment/reassignment.routes';
 import { registrationOperation, registrationRoutes } from './registration/registration.routes';
 import { sessionOperations, sessionsRoutes } from './sessions/sessions.routes';
 import { accessTokenIssuer } from './signing-keys/access-tokens';
@@ -20,10 +28,19 @@ import { userOperations, usersRoutes } from './users/users.routes';
  */
 export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router> {
   const { config, dataSource, clock } = deps;
+  // E-mail goes out from an outbox, delivered by a worker of this process, which stops with the service.
+  const mail = mailSettings(config);
+  const mailWorker = new MailWorker({
+    dataSource,
+    transport: mailTransport(mail, deps.logger),
+    composers: { password_reset: passwordResetMail(dataSource, mail.passwordResetUrl), email_verification: verificationMail(dataSource, mail.emailVerificationUrl) },
+    clock,
+    logger: deps.logger,
+  });
   const cipher = await signingKeyCipher(config);
   const [ring, passwords] = await Promise.all([
     openSigningKeyRing(dataSource, cipher, clock()),
-    passwordHashing(config.PASSWORD_HASH_COST),
+    passwordHashing(config.PASSWORD_HASH_COST, config.PASSWORD_HASH_QUEUE),
   ]);
   const authDeps: AuthDeps = {
     dataSource,
@@ -35,14 +52,20 @@ export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router>
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     }),
     passwords,
+    mailQueued: () => mailWorker.wake(),
   };
+  mailWorker.start();
+  deps.onStop(() => mailWorker.stop());
   const router = Router();
   router.use(jwksRoutes(ring, clock));
   router.use(registrationRoutes(authDeps));
   router.use(sessionsRoutes(authDeps));
   router.use(meRoutes(authDeps));
   router.use(usersRoutes(authDeps));
+  router.use(reassignmentRoutes(authDeps));
   router.use(apiTokensRoutes(authDeps));
+  router.use(passwordsRoutes(authDeps));
+  router.use(emailVerificationRoutes(authDeps));
   router.use(internalRoutes(authDeps));
   return router;
 }
@@ -53,5 +76,8 @@ export const authApi: ApiOperation[] = [
   ...sessionOperations,
   meOperation,
   ...userOperations,
+  ...reassignmentOperations,
   ...apiTokenOperations,
+  ...passwordOperations,
+  emailVerificationOperation,
 ];

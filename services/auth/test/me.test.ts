@@ -11,7 +11,7 @@ describe('who am I', () => {
     const res = await auth.call('GET', '/api/auth/me/', { as: admin.caller });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { id: admin.userId, email: admin.email },
+      user: { id: admin.userId, email: admin.email, email_verified: false },
       org: { id: admin.orgId, name: 'Umbrella' },
       profile: { id: admin.profileId, role: 'admin', sales_access: true },
       scopes: [...ALL_SCOPES],
@@ -35,7 +35,7 @@ describe('who am I', () => {
     const resolved = await auth.call('POST', '/internal/api-tokens/resolve', { as: null, body: { token: created.body.token } });
     const res = await auth.call('GET', '/api/auth/me/', { as: resolved.body.caller });
     expect(res.status).toBe(200);
-    expect(res.body.user).toEqual({ id: admin.userId, email: admin.email });
+    expect(res.body.user).toEqual({ id: admin.userId, email: admin.email, email_verified: false });
     expect(res.body.scopes).toEqual(['leads:read']);
   });
 

@@ -1,5 +1,6 @@
 import { loadConfig } from '@crm/platform';
 import { authConfig } from '@crm/auth';
+import { HashQueueFullError, passwordHashing } from '../src/passwords/passwords';
 import { AuthTestService, PASSWORD } from './support/auth-service';
 
 /** The cost the suites run with (test/support/test-env.ts lowers OWASP's for speed). */
@@ -71,4 +72,55 @@ describe('password hashes', () => {
       await owasp.stop();
     }
   }, 60_000);
+});
+
+describe('the hashing queue', () => {
+  /** Slow enough (16 MiB, tens of ms a hash) that the first ones still run while the rest are asked for. */
+  const SLOW_COST = 14;
+  const QUEUE = 3;
+  /** Two hashes run at once (per process); `QUEUE` more wait. */
+  const ADMITTED = 2 + QUEUE;
+
+  /** Settles to 'done' or to the refusal, with when it settled. */
+  const timed = (work: Promise<unknown>) =>
+    work.then(
+      () => ({ outcome: 'done' as const, at: performance.now() }),
+      (error: unknown) => ({ outcome: error, at: performance.now() }),
+    );
+
+  it('when two hashes run and PASSWORD_HASH_QUEUE more wait, then one more is refused at once with 503 and Retry-After, before any hash', async () => {
+    const hashing = await passwordHashing(SLOW_COST, QUEUE);
+    expect(hashing.hasRoom()).toBe(true);
+    const admitted = Array.from({ length: ADMITTED }, (_, i) => timed(hashing.hash(`password ${i}`)));
+    expect(hashing.hasRoom()).toBe(false);
+    const refused = await Promise.all([timed(hashing.hash('one too many')), timed(hashing.check('one too many', undefined))]);
+    const firstDone = Math.min(...(await Promise.all(admitted)).map(({ at }) => at));
+    for (const { outcome, at } of refused) {
+      expect(outcome).toBeInstanceOf(HashQueueFullError);
+      expect(outcome).toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
+      expect((outcome as HashQueueFullError).body()).toEqual({ detail: expect.any(String) });
+      // Refused before even the first admitted hash was done: it never waited for a slot.
+      expect(at).toBeLessThan(firstDone);
+    }
+    expect((await Promise.all(admitted)).map(({ outcome }) => outcome)).toEqual(Array(ADMITTED).fill('done'));
+    expect(hashing.hasRoom()).toBe(true);
+  });
+
+  it('when the queue has room again, then hashes and checks are taken again', async () => {
+    const hashing = await passwordHashing(SLOW_COST, QUEUE);
+    await Promise.all(Array.from({ length: ADMITTED }, (_, i) => hashing.hash(`password ${i}`)));
+    const stored = await hashing.hash(PASSWORD);
+    expect(await hashing.check(PASSWORD, stored)).toEqual({ matches: true, weakerThanConfigured: false });
+  });
+
+  it('when PASSWORD_HASH_QUEUE is 0, then only the two running hashes are taken', async () => {
+    const hashing = await passwordHashing(SLOW_COST, 0);
+    const running = [hashing.hash('a'), hashing.hash('b')];
+    await expect(hashing.hash('c')).rejects.toBeInstanceOf(HashQueueFullError);
+    await Promise.all(running);
+  });
+
+  it('when PASSWORD_HASH_QUEUE is unset, then 8 hashes may wait', () => {
+    expect(loadConfig(authConfig, {}).PASSWORD_HASH_QUEUE).toBe(8);
+  });
 });

@@ -13,7 +13,7 @@ describe('registering an organisation', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       org: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Globex' },
-      user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email },
+      user: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, email_verified: false },
       profile: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), role: 'admin', sales_access: true },
       access: expect.any(String),
       refresh: expect.any(String),
@@ -38,8 +38,9 @@ describe('registering an organisation', () => {
     expect(row.password_hash).not.toContain(PASSWORD);
   });
 
-  it('when the e-mail is already registered, in any case, then 409 on email and no second tenant', async () => {
+  it('when the e-mail is already registered and verified, in any case, then 409 on email and no second tenant', async () => {
     const admin = await auth.register();
+    await auth.verifyEmail(admin.email);
     const before = await auth.sql('SELECT count(*)::int AS n FROM orgs');
     const again = await register({ org_name: 'Other', email: admin.email.toUpperCase(), password: PASSWORD });
     expect(again.status).toBe(409);
@@ -48,10 +49,22 @@ describe('registering an organisation', () => {
     expect(after[0].n).toBe(before[0].n);
   });
 
-  it('when two registrations race for one e-mail, then exactly one succeeds and the other gets 409', async () => {
+  it('when registrations race for one unverified e-mail, then each either takes it from the one before (201) or loses the race (409), and one account holds it in the end', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all([1, 2, 3].map((n) => register({ org_name: `Race ${n}`, email, password: PASSWORD })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(results.map((r) => r.status)).toContain(201);
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const holders = await auth.sql('SELECT id FROM users WHERE lower(email) = $1 AND released_at IS NULL', [email]);
+    expect(holders).toHaveLength(1);
+    const released = await auth.sql('SELECT id FROM users WHERE lower(email) = $1 AND released_at IS NOT NULL', [email]);
+    expect(released).toHaveLength(results.filter((r) => r.status === 201).length - 1);
+  });
+
+  it('when registrations race for a verified e-mail, then every one gets 409', async () => {
+    const admin = await auth.register();
+    await auth.verifyEmail(admin.email);
+    const results = await Promise.all([1, 2, 3].map((n) => register({ org_name: `Race ${n}`, email: admin.email, password: PASSWORD })));
+    expect(results.map((r) => r.status)).toEqual([409, 409, 409]);
   });
 
   it('when the fields are blank or invalid, then 400 with an error on each field', async () => {
@@ -73,10 +86,19 @@ describe('registering an organisation', () => {
     });
   });
 
-  it('when the password has fewer than 8 characters, then 400 on password', async () => {
-    const res = await register({ org_name: 'Short', email: uniqueEmail(), password: '1234567' });
+  it('when the password has fewer than 10 characters, then 400 on password in plain words', async () => {
+    const res = await register({ org_name: 'Short', email: uniqueEmail(), password: '9-chars!x' });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors)).toEqual(['password']);
+    expect(res.body.errors).toEqual({ password: 'Use at least 10 characters.' });
+  });
+
+  it('when the password is a common one or the e-mail address, then 400 on password and nothing is written', async () => {
+    const email = uniqueEmail('rules');
+    const common = await register({ org_name: 'Common', email, password: 'Password123' });
+    expect([common.status, common.body.errors]).toEqual([400, { password: 'This password is too common: choose another.' }]);
+    const own = await register({ org_name: 'Own', email, password: email.toUpperCase() });
+    expect([own.status, own.body.errors]).toEqual([400, { password: 'Your password must not be your e-mail address.' }]);
+    expect(await auth.sql('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
   });
 
   it('when the body has an unknown field, then 400 naming it', async () => {

@@ -1,7 +1,10 @@
 import { decodeJwt } from 'jose';
 import { AuthTestService, PASSWORD, uniqueEmail } from './support/auth-service';
 
-const FAILURE_LIMIT = 3;
+/** Small limits, reached in a few requests: the tests move the clock through the delays and the windows. */
+const FAILURES_PER_PAIR = 4;
+const FAILURES_BEFORE_DELAY = 2;
+const FAILURES_PER_ADDRESS = 20;
 
 /** 401 with a detail (and what else the refusal says). */
 const expectRefused = (res: { status: number; body: unknown }, more: Record<string, unknown> = {}) =>
@@ -13,7 +16,9 @@ const SESSION_MAX_AGE_SECONDS = 3 * 3600;
 let auth: AuthTestService;
 beforeAll(async () => {
   auth = await AuthTestService.start({
-    LOGIN_FAILURES_PER_EMAIL: String(FAILURE_LIMIT),
+    LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT: String(FAILURES_PER_PAIR),
+    LOGIN_FAILURES_BEFORE_DELAY: String(FAILURES_BEFORE_DELAY),
+    LOGIN_FAILURES_PER_ADDRESS: String(FAILURES_PER_ADDRESS),
     LOGIN_FAILURE_WINDOW_SECONDS: String(FAILURE_WINDOW_SECONDS),
     REFRESH_TOKEN_TTL_SECONDS: String(REFRESH_TTL_SECONDS),
     REFRESH_SESSION_MAX_AGE: '3h',
@@ -27,6 +32,18 @@ afterEach(() => {
 });
 
 const login = (email: string, password: string) => auth.anonymous('POST', '/api/auth/login/', { email, password });
+/** A client address of its own for each test: the one the gateway would forward in X-Forwarded-For. */
+let addressSeed = 0;
+const newAddress = () => `203.0.113.${(addressSeed += 1)}`;
+const loginFrom = (address: string, email: string, password: string) =>
+  auth.call('POST', '/api/auth/login/', { as: null, body: { email, password }, headers: { 'x-forwarded-for': address } });
+/** The pair's first `FAILURES_PER_PAIR` failures, waiting out each delay (1 s, 2 s, …) on the movable clock. */
+async function failUpToTheLimit(address: string, email: string): Promise<void> {
+  for (let failure = 1; failure <= FAILURES_PER_PAIR; failure += 1) {
+    expect((await loginFrom(address, email, 'wrong password')).status).toBe(401);
+    if (failure >= FAILURES_BEFORE_DELAY) auth.clock.advance(2 ** (failure - FAILURES_BEFORE_DELAY));
+  }
+}
 const refresh = (token: string) => auth.anonymous('POST', '/api/auth/refresh-token/', { refresh: token });
 const logout = (token: string) => auth.anonymous('POST', '/api/auth/logout/', { refresh: token });
 
@@ -68,54 +85,90 @@ describe('logging in', () => {
   });
 });
 
-describe('failed logins per e-mail address', () => {
-  it('when the failures pass the limit, then 429 with retry_after and an equal Retry-After, even for the right password', async () => {
+describe('failed logins per client address', () => {
+  it('when an address has failed at an e-mail a few times, then its next attempt waits 1 s, then twice as long after each failure, whatever the password', async () => {
     const admin = await auth.register();
-    for (let i = 0; i < FAILURE_LIMIT; i += 1) expect((await login(admin.email, 'wrong password')).status).toBe(401);
-    const limited = await login(admin.email, PASSWORD);
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ detail: expect.any(String), retry_after: expect.any(Number) });
-    expect(limited.body.retry_after).toBeGreaterThan(0);
-    expect(limited.body.retry_after).toBeLessThanOrEqual(FAILURE_WINDOW_SECONDS);
-    expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after));
+    const address = newAddress();
+    for (let i = 0; i < FAILURES_BEFORE_DELAY; i += 1) expect((await loginFrom(address, admin.email, 'wrong password')).status).toBe(401);
+    const slowed = await loginFrom(address, admin.email, PASSWORD);
+    expect([slowed.status, slowed.body]).toEqual([429, { detail: expect.any(String), retry_after: 1 }]);
+    expect(slowed.headers.get('retry-after')).toBe('1');
+    expect(slowed.headers.get('ratelimit-policy')).toBe(`"login_failures";q=${FAILURES_PER_PAIR};w=${FAILURE_WINDOW_SECONDS}`);
+    auth.clock.advance(1);
+    expect((await loginFrom(address, admin.email, 'wrong password')).status).toBe(401);
+    expect((await loginFrom(address, admin.email, PASSWORD)).body.retry_after).toBe(2);
+    auth.clock.advance(2);
+    expect((await loginFrom(address, admin.email, PASSWORD)).status).toBe(200);
   });
 
-  it('when the window is over, then the address may log in again', async () => {
+  it('when a pair has failed its limit, then it is refused until its window ends, the right password too', async () => {
     const admin = await auth.register();
-    for (let i = 0; i < FAILURE_LIMIT; i += 1) await login(admin.email, 'wrong password');
-    expect((await login(admin.email, PASSWORD)).status).toBe(429);
-    auth.clock.advance(FAILURE_WINDOW_SECONDS + 1);
-    expect((await login(admin.email, PASSWORD)).status).toBe(200);
+    const address = newAddress();
+    await failUpToTheLimit(address, admin.email);
+    auth.clock.advance(10);
+    const refused = await loginFrom(address, admin.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    // 1 + 2 + 4 + 10 seconds of the window have gone.
+    expect(refused.body.retry_after).toBe(FAILURE_WINDOW_SECONDS - 17);
+    expect(refused.headers.get('ratelimit')).toBe(`"login_failures";r=0;t=${FAILURE_WINDOW_SECONDS - 17}`);
+    auth.clock.advance(FAILURE_WINDOW_SECONDS - 17);
+    expect((await loginFrom(address, admin.email, PASSWORD)).status).toBe(200);
   });
 
-  it('when a login succeeds, then the failures before it are forgotten', async () => {
-    const admin = await auth.register();
-    for (let i = 0; i < FAILURE_LIMIT - 1; i += 1) await login(admin.email, 'wrong password');
-    expect((await login(admin.email, PASSWORD)).status).toBe(200);
-    for (let i = 0; i < FAILURE_LIMIT - 1; i += 1) expect((await login(admin.email, 'wrong password')).status).toBe(401);
-    expect((await login(admin.email, PASSWORD)).status).toBe(200);
-  });
-
-  it('when one address is locked, then other addresses are not', async () => {
-    const locked = await auth.register();
+  it('when one address is refused at an account, then the owner logs in from another address, and that address at other accounts', async () => {
+    const owner = await auth.register();
     const other = await auth.register();
-    for (let i = 0; i <= FAILURE_LIMIT; i += 1) await login(locked.email, 'wrong password');
-    expect((await login(locked.email, PASSWORD)).status).toBe(429);
-    expect((await login(other.email, PASSWORD)).status).toBe(200);
+    const attacker = newAddress();
+    await failUpToTheLimit(attacker, owner.email);
+    expect((await loginFrom(attacker, owner.email, PASSWORD)).status).toBe(429);
+    expect((await loginFrom(newAddress(), owner.email, PASSWORD)).status).toBe(200);
+    expect((await login(owner.email, PASSWORD)).status).toBe(200);
+    expect((await loginFrom(attacker, other.email, PASSWORD)).status).toBe(200);
   });
 
-  it('when an unknown address is guessed at, then it is limited the same way', async () => {
-    const email = uniqueEmail('ghost');
-    for (let i = 0; i < FAILURE_LIMIT; i += 1) expect((await login(email, 'wrong password')).status).toBe(401);
-    expect((await login(email, 'wrong password')).status).toBe(429);
-  });
-
-  it('when many guesses arrive at once, then no more than the limit are checked', async () => {
+  it('when an address fails at many e-mails, then every login from it is refused until its window ends, while other addresses log in', async () => {
     const admin = await auth.register();
-    const results = await Promise.all(Array.from({ length: 8 }, () => login(admin.email, 'wrong password')));
+    const address = newAddress();
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i += 1) expect((await loginFrom(address, uniqueEmail('guess'), 'wrong password')).status).toBe(401);
+    const refused = await loginFrom(address, admin.email, PASSWORD);
+    expect([refused.status, refused.body.retry_after]).toEqual([429, FAILURE_WINDOW_SECONDS]);
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"login_failures_per_address";q=${FAILURES_PER_ADDRESS};w=${FAILURE_WINDOW_SECONDS}`);
+    expect((await loginFrom(newAddress(), admin.email, PASSWORD)).status).toBe(200);
+    auth.clock.advance(FAILURE_WINDOW_SECONDS);
+    expect((await loginFrom(address, admin.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('when logins succeed, then they are not failures of their address, and a pair\'s failures before them are forgotten', async () => {
+    const admin = await auth.register();
+    const address = newAddress();
+    for (let i = 0; i < FAILURES_PER_ADDRESS - 1; i += 1) await loginFrom(address, uniqueEmail('guess'), 'wrong password');
+    for (let i = 0; i < 5; i += 1) expect((await loginFrom(address, admin.email, PASSWORD)).status).toBe(200);
+    expect((await loginFrom(address, admin.email, 'wrong password')).status).toBe(401);
+    expect((await loginFrom(address, admin.email, PASSWORD)).status).toBe(429);
+    const pair = newAddress();
+    for (let i = 0; i < FAILURES_BEFORE_DELAY; i += 1) await loginFrom(pair, admin.email, 'wrong password');
+    auth.clock.advance(1);
+    expect((await loginFrom(pair, admin.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < FAILURES_BEFORE_DELAY; i += 1) expect((await loginFrom(pair, admin.email, 'wrong password')).status).toBe(401);
+  });
+
+  it('when an unknown e-mail is guessed at, then the pair is limited the same way', async () => {
+    const email = uniqueEmail('ghost');
+    const address = newAddress();
+    await failUpToTheLimit(address, email);
+    expect((await loginFrom(address, email, 'wrong password')).status).toBe(429);
+  });
+
+  it('when many guesses of one pair arrive at once, then only those before its first delay are checked', async () => {
+    const admin = await auth.register();
+    const address = newAddress();
+    const results = await Promise.all(Array.from({ length: 8 }, () => loginFrom(address, admin.email, 'wrong password')));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(FAILURE_LIMIT);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(8 - FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FAILURES_BEFORE_DELAY);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8 - FAILURES_BEFORE_DELAY);
+    // The refused ones were not failures of the address: it has all but two of its own left.
+    for (let i = 0; i < FAILURES_PER_ADDRESS - FAILURES_BEFORE_DELAY; i += 1) expect((await loginFrom(address, uniqueEmail('guess'), 'x')).status).toBe(401);
+    expect((await loginFrom(address, uniqueEmail('guess'), 'x')).status).toBe(429);
   });
 });
 
@@ -290,11 +343,13 @@ describe('housekeeping', () => {
   it('when refresh tokens and failure counts are long past use, then a later login deletes them', async () => {
     const admin = await auth.register();
     const ghost = uniqueEmail('ghost');
-    await login(ghost, 'wrong password');
+    const address = newAddress();
+    await loginFrom(address, ghost, 'wrong password');
     auth.clock.advance(2 * REFRESH_TTL_SECONDS + 120);
     expect((await login(admin.email, PASSWORD)).status).toBe(200);
     const tokens = await auth.sql(`SELECT expires_at FROM refresh_tokens WHERE profile_id = $1`, [admin.profileId]);
     expect(tokens).toHaveLength(1);
-    expect(await auth.sql(`SELECT 1 FROM login_failures WHERE email = $1`, [ghost])).toHaveLength(0);
+    expect(await auth.sql(`SELECT 1 FROM login_failures_per_address_and_account WHERE email = $1`, [ghost])).toHaveLength(0);
+    expect(await auth.sql(`SELECT 1 FROM login_failures_per_address WHERE address = $1`, [address])).toHaveLength(0);
   });
 });

@@ -67,6 +67,9 @@ describe('the signing-key secret in production', () => {
     NODE_ENV: 'production',
     INTERNAL_TOKEN_SECRET: 'a-production-internal-token-secret-0123456789',
     SIGNING_KEY_SECRET: '',
+    // What else production asks of auth (its e-mail), so the signing secret is what it refuses.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    PUBLIC_BASE_URL: 'https://crm.example.com',
   };
 
   it('when NODE_ENV is production and SIGNING_KEY_SECRET is empty, then the service stops, naming the setting', async () => {

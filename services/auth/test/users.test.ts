@@ -126,9 +126,10 @@ describe('adding users', () => {
     });
   });
 
-  it('when the e-mail is taken, in this or another tenant, then 409 on email', async () => {
+  it('when the e-mail is taken by a verified account, in this or another tenant, then 409 on email', async () => {
     const admin = await auth.register();
     const other = await auth.register();
+    await Promise.all([auth.verifyEmail(admin.email), auth.verifyEmail(other.email)]);
     for (const email of [admin.email, other.email.toUpperCase()]) {
       const res = await addUser(admin, { email, password: PASSWORD, role: 'member', sales_access: true });
       expect(res.status).toBe(409);

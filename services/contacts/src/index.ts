@@ -9,6 +9,7 @@ import { contactOperations, contactsRoutes } from './contacts/contacts.routes';
 import { contactDuplicatesOperations, contactDuplicatesRoutes } from './duplicates/contact-duplicates';
 import { contactImportExportRoutes } from './import-export/contact-import-export';
 import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { runContactReassignments } from './integration-events/reassignment-requested.handler';
 import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { contactMergeOperation, contactMergeRoutes } from './merge/contact-merge';
 import { contactsMigrations } from './migrations';
@@ -24,15 +25,19 @@ export const contactsService = defineService({
   // A contact's account may be one a lead conversion is still making (api-contract §4).
   extension: replicatedRecords([profileReplica, accountReplica], { idsHandedOutAhead: LEAD_CONVERSIONS }),
   consumes: consumedEvents(SUBSCRIPTIONS),
-  routes: (deps) =>
-    Router()
-      .use(contactDuplicatesRoutes(deps))
-      .use(contactMergeRoutes(deps))
-      .use(contactImportExportRoutes(deps))
-      // Another service's replica asking about contacts it has not heard of yet (architecture §1).
-      .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, CONTACTS, tenantId, ids), contactViews) }))
-      // With the custom-field routes first, so `custom-fields` is never read as a contact id.
-      .use(contactsRoutes(deps)),
+  routes: (deps) => {
+    runContactReassignments(deps);
+    return (
+      Router()
+        .use(contactDuplicatesRoutes(deps))
+        .use(contactMergeRoutes(deps))
+        .use(contactImportExportRoutes(deps))
+        // Another service's replica asking about contacts it has not heard of yet (architecture §1).
+        .use(lookupRoutes({ type: 'contact', dataSource: deps.dataSource, find: asEventData((db, tenantId, ids) => findRecords(db, CONTACTS, tenantId, ids), contactViews) }))
+        // With the custom-field routes first, so `custom-fields` is never read as a contact id.
+        .use(contactsRoutes(deps))
+    );
+  },
   retention: ({ dataSource }) => changedRowsRetention(dataSource.manager, ['contacts']),
   api: [
     ...contactDuplicatesOperations,

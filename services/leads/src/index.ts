@@ -7,6 +7,7 @@ import { conversionCompleted, CONVERSIONS_IN_FLIGHT_PATH, recordsBeingMade } fro
 import { leadDuplicatesOperations, leadDuplicatesRoutes } from './duplicates/lead-duplicates';
 import { leadImportExportRoutes } from './import-export/lead-import-export';
 import { PUBLISHED_EVENTS } from './integration-events/published-events';
+import { runLeadReassignments } from './integration-events/reassignment-requested.handler';
 import { SUBSCRIPTIONS } from './integration-events/subscriptions';
 import { leadViews } from './leads/lead-view';
 import { LEADS } from './leads/leads.repository';
@@ -37,6 +38,7 @@ export const leadsService = defineService({
     });
     waiter.start();
     deps.onStop(() => waiter.stop());
+    runLeadReassignments(deps);
     return (
       Router()
         // Before `/api/leads/:id/`, so `duplicates` is never read as a lead id.

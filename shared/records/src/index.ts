@@ -23,6 +23,8 @@ export { mergeOperations, mergeRoutes } from './merge/merge.routes';
 export { amountSchema, dateSchema, idSchema, namedRefSchema, pageSchema, profileRefSchema, textOrNullSchema, timestampSchema } from './openapi/answer-schemas';
 export { applyProfileEvent, NOT_A_MEMBER, profileBelongsToTenant, type ProfileRef, profileRefs, profileReplica, rememberProfileAhead, requireOwnerInTenant } from './profile-replica/profile-replica';
 export { MAX_ATTACHMENT_BYTES, storedFilename } from './record-notes/attachment-upload';
+export { REASSIGNMENT_REQUESTED, reassignmentRequestedData, type ReassignmentRequestedData, recordsReassignedData, type RecordsReassignedData, recordsReassignedEvent, recordsReassignedType } from './reassignment/reassignment-events';
+export { acceptReassignment, reassignedCollection, RecordReassignments, runRecordReassignments } from './reassignment/record-reassignments';
 export { openRecord, ownershipOf } from './records/record-access';
 export { changedRowsRetention } from './records/record-counts';
 export { recordCreation } from './records/record-creation';

@@ -106,6 +106,15 @@ describe('who may deactivate whom', () => {
     expect((await leads(stranger.access)).status).toBe(200);
   });
 
+  it('when the request has a body other than {}, then 400 on body and the member keeps working', async () => {
+    const admin = await registerTenant(system.api);
+    const member = await addMember(system.api, admin, true);
+    const res = await system.api.post(`/api/auth/users/${member.profileId}/deactivate/`, { reason: 'left' }, { token: admin.access });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ body: expect.any(String) });
+    expect((await leads(member.access)).status).toBe(200);
+  });
+
   it('when the last active admin is to be deactivated, then 409 and they keep working; with a second admin, it is allowed', async () => {
     const admin = await registerTenant(system.api);
     const refused = await deactivate(admin, admin.profileId);

@@ -263,8 +263,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List my API tokens
-         * @description With a user access token only (an API token gets 403).
+         * List my API tokens, or (admins) a member's
+         * @description With a user access token only (an API token gets 403). Live tokens only (not revoked, not expired); `?owner=<profile_id>`: that member's (admins only: 403 otherwise).
          *
          *     A user access token or an API token.
          */
@@ -272,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token
-         * @description With a user access token only (an API token gets 403). Its scopes are a subset of what the user may do; the secret is shown in this answer only.
+         * @description With a user access token only (an API token gets 403). Its scopes are a subset of what the user may do; the secret is shown in this answer only. `expires_at`: in the future and within API_TOKEN_MAX_AGE (365 days), which is also its default. At most 50 live tokens a user. The answer carries a secret, which is never stored: an `Idempotency-Key` is ignored, and a repeat is served afresh, never replayed.
          *
          *     A user access token or an API token.
          */
@@ -294,8 +294,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke one of my API tokens
-         * @description With a user access token only (an API token gets 403).
+         * Revoke an API token
+         * @description With a user access token only (an API token gets 403). A member revokes their own; an admin any of the tenant's.
          *
          *     A user access token or an API token.
          */
@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * Log in
-         * @description Anonymous.
+         * @description Anonymous. Failed logins slow down, then refuse, the client address, never the account (api-contract §10.6). The answer carries a secret, which is never stored: an `Idempotency-Key` is ignored, and a repeat is served afresh, never replayed.
          *
          *     No credential (limited per client address).
          */
@@ -338,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * Log out: end the session of a refresh token
-         * @description Anonymous. Revokes every refresh token of the session (the login it came from); access tokens already issued work until they expire.
+         * @description Anonymous. Ends the session (the login it came from): every refresh token of it, and every access token of it (401 from the next request, on every gateway replica within a second).
          *
          *     No credential (limited per client address).
          */
@@ -369,6 +369,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password/change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description A user with an access token (an API token gets 403). The new password has at least 10 characters, is not a common password and is not the e-mail address (api-contract §10.3). Every other session and every access token issued before end (401 from the next request); the session the change was made from goes on: refresh its access token with its refresh token. API tokens stay.
+         *
+         *     A user access token.
+         */
+        post: operations["post_api_auth_password_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset link
+         * @description Anonymous. The same answer, after the same work, whether or not an account has the address. If one has, an e-mail goes to it with a link (`PASSWORD_RESET_URL` with `?token=<token>`) that works once, within 30 minutes.
+         *
+         *     No credential (limited per client address).
+         */
+        post: operations["post_api_auth_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a reset link
+         * @description Anonymous; the link's `token` is the credential. The new password has at least 10 characters, is not a common password and is not the e-mail address (api-contract §10.3). As a change, every session and access token of the user ends (log in again); the link is used up, and proves the address (`email_verified` becomes true).
+         *
+         *     No credential (limited per client address).
+         */
+        post: operations["post_api_auth_password_reset_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reassignments/{reassignmentId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The status of a reassignment
+         * @description Admins only, with a user access token. `pending` until every service owning records has moved them all, then `completed`; `moved` counts the records moved per collection as each service reports.
+         *
+         *     A user access token or an API token.
+         */
+        get: operations["get_api_auth_reassignments_by_reassignmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh-token/": {
         parameters: {
             query?: never;
@@ -380,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new pair
-         * @description Anonymous. A refresh token works once; reusing one revokes its whole family.
+         * @description Anonymous. A refresh token works once; reusing one revokes its whole family. The answer carries a secret, which is never stored: an `Idempotency-Key` is ignored, and a repeat is served afresh, never replayed.
          *
          *     No credential (limited per client address).
          */
@@ -402,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Open a tenant
-         * @description Anonymous. The new tenant with its first admin, and a pair of tokens for that admin.
+         * @description Anonymous. The new tenant with its first admin, and a pair of tokens for that admin. The password follows the rules of api-contract §10.3. A verification e-mail goes to the address; unverified after 7 days, the registration lapses. An address held by someone who never verified it is released from them (api-contract §10.4). The answer carries a secret, which is never stored: an `Idempotency-Key` is ignored, and a repeat is served afresh, never replayed.
          *
          *     No credential (limited per client address).
          */
@@ -422,7 +510,7 @@ export interface paths {
         };
         /**
          * List the tenant's users
-         * @description Admins only.
+         * @description Admins only. Deactivated members too; `?is_active=true|false` filters.
          *
          *     A user access token or an API token.
          */
@@ -461,6 +549,94 @@ export interface paths {
          *     A user access token or an API token.
          */
         patch: operations["patch_api_auth_users_by_profileId"];
+        trace?: never;
+    };
+    "/api/auth/users/{profileId}/deactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a member
+         * @description Admins only. From the next request their login, sessions, access tokens and API tokens answer 401; they stay the owner of their records, visible and filterable as such. Deactivating an inactive member changes nothing. No body (or `{}`; anything else: 400).
+         *
+         *     A user access token or an API token.
+         */
+        post: operations["post_api_auth_users_by_profileId_deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/users/{profileId}/reactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a member
+         * @description Admins only. They may log in again; the credentials they had stay ended. No body (or `{}`; anything else: 400).
+         *
+         *     A user access token or an API token.
+         */
+        post: operations["post_api_auth_users_by_profileId_reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/users/{profileId}/reassign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reassign a member's records to another
+         * @description Admins only, with a user access token. Every lead, contact, account, opportunity and task owned by or assigned to the member in the path goes to `to` (an active member of the tenant, not the same one: else 400 on `to`), each a change as a PATCH of its owner would be (a new `version` and `updated_at`, an `*.updated` event). The services move them in the background: poll the status resource in `Location` until `completed`.
+         *
+         *     A user access token or an API token.
+         */
+        post: operations["post_api_auth_users_by_profileId_reassign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an e-mail address
+         * @description Anonymous. With the `token` of the link a new account is sent (`EMAIL_VERIFICATION_URL` with `?token=<token>`): the address is verified (`email_verified: true` in `me` and the users list), and from then on nobody else can register it (api-contract §10.4).
+         *
+         *     No credential (limited per client address).
+         */
+        post: operations["post_api_auth_verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/changes/": {
@@ -4038,6 +4214,7 @@ export interface operations {
                 page?: string;
                 page_size?: string;
                 cursor?: string;
+                owner?: string;
             };
             header?: never;
             path?: never;
@@ -4060,8 +4237,13 @@ export interface operations {
                             id: string;
                             name: string;
                             scopes: string[];
+                            /** Format: uuid */
+                            owner: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            last_used_at: string | null;
                         }[];
                     };
                 };
@@ -4137,6 +4319,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     scopes: string[];
+                    /** Format: date-time */
+                    expires_at?: string;
                 };
             };
         };
@@ -4155,8 +4339,13 @@ export interface operations {
                         id: string;
                         name: string;
                         scopes: string[];
+                        /** Format: uuid */
+                        owner: string;
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        last_used_at: string | null;
                         token: string;
                     };
                 };
@@ -4188,7 +4377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is taken. */
+            /** @description The name is taken, or the user already has 50 live tokens (not revoked, not expired): revoke one first. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,22 +4608,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit of the bucket reached: `{detail}` with `Retry-After`. */
+            /** @description Too many failed logins from this address: at this e-mail (slowed, then refused until the window ends; `RateLimit` names `login_failures`), or at all e-mails (`login_failures_per_address`); or its `anon` bucket is spent. `{detail, retry_after}` with `Retry-After`, whatever the password. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": Record<string, never>;
                 };
             };
-            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            /** @description Too many passwords wait to be checked: `{detail}` with `Retry-After`, at once, before any check. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
@@ -4569,6 +4758,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             email: string;
+                            email_verified: boolean;
                         };
                         org: {
                             /** Format: uuid */
@@ -4597,6 +4787,404 @@ export interface operations {
             };
             /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_password_change: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    /** @description At least 10 characters; not a common password; not the e-mail address or its part before the @. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            204: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is invalid: `current_password` is not the current password, or `new_password` breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No valid credential: `{detail}`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then. */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON body over 1 MB: `{detail}`, nothing changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_password_reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked: `{detail}`. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then. */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON body over 1 MB: `{detail}`, nothing changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached: `{detail}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_password_reset_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the link the e-mail carried. */
+                    token: string;
+                    /** @description At least 10 characters; not a common password; not the e-mail address or its part before the @. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            204: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is invalid: `token` is unknown, used or expired, or `new_password` breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then. */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON body over 1 MB: `{detail}`, nothing changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached: `{detail}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_auth_reassignments_by_reassignmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reassignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reassignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        from: string;
+                        /** Format: uuid */
+                        to: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed";
+                        moved: {
+                            leads: number;
+                            contacts: number;
+                            accounts: number;
+                            opportunities: number;
+                            tasks: number;
+                        };
+                        /** Format: date-time */
+                        requested_at: string;
+                        completed_at: string | null;
+                    };
+                };
+            };
+            /** @description No valid credential: `{detail}`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not open: `{detail: "Not found."}`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4754,6 +5342,7 @@ export interface operations {
                 "application/json": {
                     org_name: string;
                     email: string;
+                    /** @description At least 10 characters; not a common password; not the e-mail address or its part before the @. */
                     password: string;
                 };
             };
@@ -4773,6 +5362,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             email: string;
+                            email_verified: boolean;
                         };
                         org: {
                             /** Format: uuid */
@@ -4800,7 +5390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description The e-mail is taken. */
+            /** @description The e-mail is taken by an account that verified it. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4862,6 +5452,7 @@ export interface operations {
                 page?: string;
                 page_size?: string;
                 cursor?: string;
+                is_active?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4886,6 +5477,8 @@ export interface operations {
                             /** @enum {string} */
                             role: "admin" | "member";
                             sales_access: boolean;
+                            is_active: boolean;
+                            email_verified: boolean;
                         }[];
                     };
                 };
@@ -4960,6 +5553,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    /** @description At least 10 characters; not a common password; not the e-mail address or its part before the @. */
                     password: string;
                     /** @enum {string} */
                     role: "admin" | "member";
@@ -4984,6 +5578,8 @@ export interface operations {
                         /** @enum {string} */
                         role: "admin" | "member";
                         sales_access: boolean;
+                        is_active: boolean;
+                        email_verified: boolean;
                     };
                 };
             };
@@ -5106,6 +5702,8 @@ export interface operations {
                         /** @enum {string} */
                         role: "admin" | "member";
                         sales_access: boolean;
+                        is_active: boolean;
+                        email_verified: boolean;
                     };
                 };
             };
@@ -5174,6 +5772,456 @@ export interface operations {
                 };
             };
             /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_users_by_profileId_deactivate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, `is_active: false`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        sales_access: boolean;
+                        is_active: boolean;
+                        email_verified: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential: `{detail}`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not open: `{detail: "Not found."}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The last active admin of the organisation. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_users_by_profileId_reactivate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, `is_active: true`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        sales_access: boolean;
+                        is_active: boolean;
+                        email_verified: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential: `{detail}`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not open: `{detail: "Not found."}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then. */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_users_by_profileId_reassign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: its status, `pending`; `Location` is the status resource (`/api/auth/reassignments/<id>/`). */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        from: string;
+                        /** Format: uuid */
+                        to: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed";
+                        moved: {
+                            leads: number;
+                            contacts: number;
+                            accounts: number;
+                            opportunities: number;
+                            tasks: number;
+                        };
+                        /** Format: date-time */
+                        requested_at: string;
+                        completed_at: string | null;
+                    };
+                };
+            };
+            /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description No valid credential: `{detail}`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not open: `{detail: "Not found."}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then. */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON body over 1 MB: `{detail}`, nothing changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_auth_verify_email: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to repeat (api-contract §6, IETF httpapi idempotency-key draft): a repeat by the same caller within `IDEMPOTENCY_TTL` (24 h by default) gets the first answer again, with `Idempotent-Replayed: true`, and does nothing twice. Another request with the key: 422; while the first still runs: 409. Over 255 characters: 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the link the e-mail carried. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            204: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is invalid: `token` is unknown, used or expired, or the address is no longer the account’s. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: `{detail}` with `Retry-After`; repeat it then. */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON body over 1 MB: `{detail}`, nothing changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (method, path or body): `{detail}`; nothing done. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached: `{detail}` with `Retry-After`. */
             429: {
                 headers: {
                     [name: string]: unknown;

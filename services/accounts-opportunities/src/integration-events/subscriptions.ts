@@ -2,6 +2,7 @@ import type { Subscriptions } from '@crm/platform';
 import { applyProfileEvent } from '@crm/records';
 import type { ServiceContext } from '../config';
 import { onLeadConverted } from './lead-converted.handler';
+import { onReassignmentRequested } from './reassignment-requested.handler';
 import { onKnownRecordChanged } from './record-changed.handler';
 import { onKnownRecordDeleted } from './record-deleted.handler';
 import { onKnownRecordMerged } from './record-merged.handler';
@@ -16,7 +17,9 @@ import { onKnownRecordMerged } from './record-merged.handler';
  * - `contact.merged`, `lead.merged` → the redirect in `known_records`, and every task and opportunity
  *   pointing to the merged-away record moved to the keeper (`*.updated`);
  * - `lead.converted` → the converted lead's account and opportunity (`account.created`, `opportunity.created`;
- *   a merged-away contact or lead it names is linked as its keeper).
+ *   a merged-away contact or lead it names is linked as its keeper);
+ * - `profile.reassignment_requested` → the accounts, opportunities and tasks assigned to one member go to
+ *   another, in batches (`*.updated` each), then `accounts-opportunities.records_reassigned`.
  */
 export const SUBSCRIPTIONS: Subscriptions<ServiceContext> = {
   'profile.created': applyProfileEvent,
@@ -30,4 +33,5 @@ export const SUBSCRIPTIONS: Subscriptions<ServiceContext> = {
   'lead.deleted': onKnownRecordDeleted('lead'),
   'lead.merged': onKnownRecordMerged('lead'),
   'lead.converted': onLeadConverted,
+  'profile.reassignment_requested': onReassignmentRequested,
 };

@@ -59,6 +59,11 @@ export async function countApiTokens(db: Db, profileId: string, now: Date): Prom
   return Number(row?.count ?? 0);
 }
 
+/** Holds the profile's row until the transaction ends: its token creations are counted one at a time. */
+export async function lockApiTokensOf(db: Db, profileId: string): Promise<void> {
+  await db.query(`SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE`, [profileId]);
+}
+
 /** A profile's live tokens, newest first. */
 export async function listApiTokens(db: Db, profileId: string, now: Date, window: PageWindow): Promise<PageRows<ApiToken>> {
   const query = {

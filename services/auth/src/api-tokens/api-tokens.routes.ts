@@ -3,10 +3,10 @@ import { pageSchema } from '@crm/records';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { userCaller } from '../common/caller-guards';
-import { noStore } from '../common/no-store';
+import { noStore, SECRET_ANSWER_NOTE } from '../common/no-store';
 import { createApiTokenBody, listApiTokensQuery } from './api-tokens.schemas';
 import { apiTokenViewSchema, createdApiTokenSchema } from './api-token-view';
-import { createApiToken } from './create-api-token';
+import { createApiToken, MAX_LIVE_API_TOKENS } from './create-api-token';
 import { listApiTokensOf } from './list-api-tokens';
 import { revokeApiTokenOf } from './revoke-api-token';
 
@@ -41,9 +41,13 @@ export const apiTokenOperations: ApiOperation[] = [
     path: '/api/auth/api-tokens/',
     tag: 'Auth',
     summary: 'Create an API token',
-    description: `${USER_ONLY} Its scopes are a subset of what the user may do; the secret is shown in this answer only. \`expires_at\`: in the future and within API_TOKEN_MAX_AGE (365 days), which is also its default.`,
+    description: `${USER_ONLY} Its scopes are a subset of what the user may do; the secret is shown in this answer only. \`expires_at\`: in the future and within API_TOKEN_MAX_AGE (365 days), which is also its default. At most ${MAX_LIVE_API_TOKENS} live tokens a user. ${SECRET_ANSWER_NOTE}`,
+    answerCarriesSecret: true,
     body: createApiTokenBody,
-    responses: { 201: { description: 'The token with its secret (`crm_pat_…`).', schema: createdApiTokenSchema }, 409: 'The name is taken.' },
+    responses: {
+      201: { description: 'The token with its secret (`crm_pat_…`).', schema: createdApiTokenSchema },
+      409: `The name is taken, or the user already has ${MAX_LIVE_API_TOKENS} live tokens (not revoked, not expired): revoke one first.`,
+    },
   },
   { method: 'delete', path: '/api/auth/api-tokens/:tokenId/', tag: 'Auth', summary: 'Revoke an API token', description: `${USER_ONLY} A member revokes their own; an admin any of the tenant's.`, responses: { 204: 'Revoked.' } },
 ];

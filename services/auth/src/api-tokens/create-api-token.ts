@@ -3,11 +3,14 @@ import { ConflictError, isUniqueViolation, ValidationError, type Caller } from '
 import type { AuthDeps } from '../auth-deps';
 import { randomSecret, sha256Hex } from '../common/hashing';
 import { apiTokenView, type ApiTokenView } from './api-token-view';
-import { API_TOKEN_NAME_KEY, insertApiToken } from './api-tokens.repository';
+import { API_TOKEN_NAME_KEY, countApiTokens, insertApiToken, lockApiTokensOf } from './api-tokens.repository';
 import type { CreateApiTokenInput } from './api-tokens.schemas';
 
 export const API_TOKEN_PREFIX = 'crm_pat_';
 export const NAME_TAKEN = 'You already have an API token with this name.';
+/** Live tokens (not revoked, not expired) a user may hold: each would otherwise be a quota of its own to mint. */
+export const MAX_LIVE_API_TOKENS = 50;
+const TOO_MANY_TOKENS = `You already have ${MAX_LIVE_API_TOKENS} live API tokens; revoke one before creating another.`;
 
 /** When a new token ends: as asked, in the future and no later than `maxAgeMs` from now; by default then. */
 function tokenExpiry(asked: string | undefined, now: Date, maxAgeMs: number): Date {
@@ -36,15 +39,20 @@ export async function createApiToken(
   const expiresAt = tokenExpiry(input.expires_at, now, deps.config.API_TOKEN_MAX_AGE);
   const token = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
   try {
-    const stored = await insertApiToken(deps.dataSource, {
-      id: randomUUID(),
-      profileId: caller.profileId,
-      name: input.name,
-      scopes: input.scopes,
-      tokenHash: sha256Hex(token),
-      createdAt: now,
-      expiresAt,
-      lastUsedAt: null,
+    const stored = await deps.dataSource.transaction(async (db) => {
+      // One creation at a time per profile, so parallel ones cannot pass the bound together.
+      await lockApiTokensOf(db, caller.profileId);
+      if ((await countApiTokens(db, caller.profileId, now)) >= MAX_LIVE_API_TOKENS) throw new ConflictError(TOO_MANY_TOKENS);
+      return insertApiToken(db, {
+        id: randomUUID(),
+        profileId: caller.profileId,
+        name: input.name,
+        scopes: input.scopes,
+        tokenHash: sha256Hex(token),
+        createdAt: now,
+        expiresAt,
+        lastUsedAt: null,
+      });
     });
     return { ...apiTokenView(stored), token };
   } catch (error) {

@@ -8,3 +8,10 @@ export const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
   next();
 };
+
+/**
+ * What the same routes' descriptions say of `Idempotency-Key`: their operations set `answerCarriesSecret`,
+ * so the idempotency store keeps nothing of them either (api-contract §6).
+ */
+export const SECRET_ANSWER_NOTE =
+  'The answer carries a secret, which is never stored: an `Idempotency-Key` is ignored, and a repeat is served afresh, never replayed.';

@@ -1,4 +1,5 @@
 import type { PublishedEvent } from '@crm/platform';
+import { REASSIGNMENT_REQUESTED, reassignmentRequestedData } from '@crm/records';
 
 /** The events auth writes to its outbox: the profiles every other service keeps a replica of (`ProfileEventData`). */
 export const PUBLISHED_EVENTS: readonly PublishedEvent[] = [
@@ -10,4 +11,12 @@ export const PUBLISHED_EVENTS: readonly PublishedEvent[] = [
     summary: 'An admin deactivated a member: none of their credentials works any more; they stay the owner of their records. The profile as `profile.created` describes it.',
   },
   { type: 'profile.reactivated', producer: 'auth', summary: 'An admin reactivated a member: they may log in again (their old credentials stay ended).' },
+  {
+    type: REASSIGNMENT_REQUESTED,
+    producer: 'auth',
+    summary:
+      "An admin asked for a member's records to go to another (subject: the reassignment; api-contract §10.2): every service owning records moves them " +
+      'and reports `<service>.records_reassigned`.',
+    data: reassignmentRequestedData,
+  },
 ];

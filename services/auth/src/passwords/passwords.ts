@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { ServiceUnavailableError } from '@crm/platform';
 
 /** scrypt's parameters, stored with each hash. */
 interface ScryptCost {
@@ -22,32 +23,61 @@ const memoryFor = ({ N, r, p }: ScryptCost) => 128 * r * (N + p + 2);
  */
 const CONCURRENT_HASHES = 2;
 
-function takingTurns(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+/** How many hashes may wait by default (PASSWORD_HASH_QUEUE): a few logins' worth, not a flood's. */
+export const DEFAULT_HASH_QUEUE = 8;
+
+/**
+ * A hash refused because `PASSWORD_HASH_QUEUE` hashes already wait for a slot: 503 with `Retry-After`,
+ * at once and before any hashing, so a flood of logins costs auth neither memory nor a queue that
+ * would make every later login wait behind it.
+ */
+export class HashQueueFullError extends ServiceUnavailableError {
+  constructor() {
+    super('Too many passwords are being checked at the moment; try again in a moment.');
+  }
+}
+
+/** Work run `slots` at a time, up to `maxWaiting` more (given per call: each auth instance its own setting) waiting in order. */
+interface Turns {
+  /** Runs `work` in its turn; refused at once with `HashQueueFullError` when `maxWaiting` already wait. */
+  run<T>(work: () => Promise<T>, maxWaiting: number): Promise<T>;
+  /** Whether `run` would be refused now. */
+  full(maxWaiting: number): boolean;
+}
+
+function takingTurns(slots: number): Turns {
   let running = 0;
   const waiting: Array<() => void> = [];
-  return async (work) => {
-    if (running < slots) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing one hands its slot on
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
+  const full = (maxWaiting: number) => running >= slots && waiting.length >= maxWaiting;
+  return {
+    full,
+    async run(work, maxWaiting) {
+      if (running < slots) running += 1;
+      else if (full(maxWaiting)) throw new HashQueueFullError();
+      else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing one hands its slot on
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
   };
 }
 
-const inTurn = takingTurns(CONCURRENT_HASHES);
+/** One per process: the memory the slots bound is the process's. */
+const turns = takingTurns(CONCURRENT_HASHES);
 
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
-  return inTurn(
+function derive(password: string, salt: Buffer, cost: ScryptCost, maxWaiting: number): Promise<Buffer> {
+  return turns.run(
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...cost, maxmem: memoryFor(cost) }, (error, key) =>
           error ? reject(error) : resolve(key),
         );
       }),
+    maxWaiting,
   );
 }
 
@@ -66,9 +96,9 @@ function parseHash(stored: string): StoredHash | undefined {
 }
 
 /** Timing-safe; an unreadable stored hash never matches. */
-async function matches(password: string, stored: StoredHash | undefined): Promise<boolean> {
+async function matches(password: string, stored: StoredHash | undefined, maxWaiting: number): Promise<boolean> {
   if (!stored) return false;
-  const actual = await derive(password, stored.salt, stored.cost);
+  const actual = await derive(password, stored.salt, stored.cost, maxWaiting);
   return actual.length === stored.hash.length && timingSafeEqual(actual, stored.hash);
 }
 
@@ -83,7 +113,8 @@ export interface PasswordCheck {
 /**
  * Password hashes: scrypt with a random 16-byte salt, stored as `scrypt$N$r$p$salt$hash` (base64url). A
  * hash keeps the cost it was made with, so it still verifies after the cost is raised, and a login
- * rehashes one of a weaker cost (the only moment the password is at hand).
+ * rehashes one of a weaker cost (the only moment the password is at hand). Both methods throw
+ * `HashQueueFullError` (503) at once when the hashing queue is full.
  */
 export interface PasswordHashing {
   hash(password: string): Promise<string>;
@@ -93,26 +124,33 @@ export interface PasswordHashing {
    * addresses have accounts.
    */
   check(password: string, stored: string | undefined): Promise<PasswordCheck>;
+  /** False while a hash asked for now would be refused: a request can stop before doing anything else. */
+  hasRoom(): boolean;
 }
 
-/** Hashing at `log2N` (PASSWORD_HASH_COST); computes its dummy hash ahead of the first unknown address. */
-export async function passwordHashing(log2N: number): Promise<PasswordHashing> {
+/**
+ * Hashing at `log2N` (PASSWORD_HASH_COST), with at most `maxWaiting` (PASSWORD_HASH_QUEUE) hashes waiting
+ * for a slot; computes its dummy hash ahead of the first unknown address.
+ */
+export async function passwordHashing(log2N: number, maxWaiting = DEFAULT_HASH_QUEUE): Promise<PasswordHashing> {
   const cost: ScryptCost = { N: 2 ** log2N, r: 8, p: 1 };
-  const hash = async (password: string) => {
+  const hashWaiting = async (password: string, queue: number) => {
     const salt = randomBytes(SALT_BYTES);
-    const key = await derive(password, salt, cost);
+    const key = await derive(password, salt, cost, queue);
     return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
   };
-  const dummy = parseHash(await hash(randomBytes(16).toString('hex')));
+  // The start waits its turn whatever the queue: it is no request to refuse.
+  const dummy = parseHash(await hashWaiting(randomBytes(16).toString('hex'), Infinity));
   return {
-    hash,
+    hash: (password) => hashWaiting(password, maxWaiting),
+    hasRoom: () => !turns.full(maxWaiting),
     async check(password, stored) {
       if (stored === undefined) {
-        await matches(password, dummy);
+        await matches(password, dummy, maxWaiting);
         return { matches: false, weakerThanConfigured: false };
       }
       const parsed = parseHash(stored);
-      const matched = await matches(password, parsed);
+      const matched = await matches(password, parsed, maxWaiting);
       return { matches: matched, weakerThanConfigured: matched && weakerThan(parsed!.cost, cost) };
     },
   };

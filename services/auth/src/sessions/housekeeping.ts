@@ -1,5 +1,5 @@
 import type { AuthDeps } from '../auth-deps';
-import { pruneLoginAttempts } from './login-failures.repository';
+import { pruneLoginFailures } from './login-failures.repository';
 import { pruneRefreshTokens } from './refresh-tokens.repository';
 
 /** At most once a minute per process: rows that can no longer matter are deleted. */
@@ -7,13 +7,13 @@ const EVERY_MS = 60_000;
 let lastRun = 0;
 
 /**
- * Drops the failed-login counts of finished windows and refresh tokens expired for longer than their
- * own lifetime, so neither table grows without bound. Run on the login path, which every session
- * passes through.
+ * Drops the failed-login counts of finished windows (per address and e-mail, and per address) and
+ * refresh tokens expired for longer than their own lifetime, so no such table grows without bound. Run
+ * on the login path, which every session passes through.
  */
 export async function sessionHousekeeping(deps: AuthDeps, now: Date): Promise<void> {
   if (Math.abs(now.getTime() - lastRun) < EVERY_MS) return;
   lastRun = now.getTime();
-  await pruneLoginAttempts(deps.dataSource, now, deps.config.LOGIN_FAILURE_WINDOW_SECONDS);
+  await pruneLoginFailures(deps.dataSource, now, deps.config.LOGIN_FAILURE_WINDOW_SECONDS);
   await pruneRefreshTokens(deps.dataSource, now, deps.config.REFRESH_TOKEN_TTL_SECONDS);
 }

@@ -1,39 +1,87 @@
-import { TooManyRequestsError, UnauthorizedError } from '@crm/platform';
+import { TooManyRequestsError, UnauthorizedError, type RatePolicy } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
+import type { AuthConfig } from '../config';
+import { HashQueueFullError, type PasswordCheck } from '../passwords/passwords';
 import { findAccountByEmail, replacePasswordHash } from '../users/users.repository';
 import { sessionHousekeeping } from './housekeeping';
-import { clearLoginAttempts, countLoginAttempt } from './login-failures.repository';
+import {
+  clearPairFailures,
+  countAddressAttempt,
+  countPairAttempt,
+  uncountAddressAttempt,
+  uncountPairAttempt,
+  type AttemptRefused,
+  type LoginFailureLimits,
+} from './login-failures.repository';
 import { openSession, type SessionTokens } from './open-session';
 import type { LoginInput } from './sessions.schemas';
 
 export const BAD_CREDENTIALS = 'No active account found with the given credentials.';
 /** The right password of a deactivated member (api-contract §10.1). */
 export const ACCOUNT_DISABLED = 'This account has been deactivated by an admin of its organisation.';
-/** The rate a login refused for its e-mail's failures names in its RateLimit headers (api-contract §2). */
-const LOGIN_FAILURES_BUCKET = 'login_failures';
+/** The rates a refused login names in its RateLimit headers (api-contract §2, §10.6). */
+const PAIR_BUCKET = 'login_failures';
+const ADDRESS_BUCKET = 'login_failures_per_address';
 
 /**
- * Logs in with e-mail and password. Every attempt counts against the address first; past the limit
- * within the window the answer is 429 whatever the password, and a correct password clears the count.
- * An unknown address costs as much time as a wrong password. A hash of a weaker cost than the configured
- * one is replaced now, the only moment the password is at hand.
+ * Logs in with e-mail and password from the client `address` (as the gateway forwarded it). Failed logins
+ * limit the address, never the account (api-contract §10.6): the attempt counts against the address at
+ * any e-mail (past LOGIN_FAILURES_PER_ADDRESS in the window: 429) and against the (address, e-mail) pair
+ * (slowed past LOGIN_FAILURES_BEFORE_DELAY, refused past LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT until the
+ * window ends: 429), before the password is checked, whatever it is; a right password forgets the
+ * pair's failures and is not one of the address's. So the owner, from an address that has not failed,
+ * logs in while another address guesses. An unknown e-mail costs as much time as a wrong password. A
+ * hash of a weaker cost than the configured one is replaced now, the only moment the password is at hand.
  */
-export async function logIn(deps: AuthDeps, { email, password }: LoginInput): Promise<SessionTokens> {
-  const { LOGIN_FAILURES_PER_EMAIL: limit, LOGIN_FAILURE_WINDOW_SECONDS: windowSeconds } = deps.config;
+export async function logIn(deps: AuthDeps, { email, password }: LoginInput, address: string): Promise<SessionTokens> {
+  const limits = loginFailureLimits(deps.config);
+  const { dataSource: db } = deps;
+  // Refused before any other work while the hashing queue is full: a flood of logins costs no queries either.
+  if (!deps.passwords.hasRoom()) throw new HashQueueFullError();
   const now = deps.clock();
   await sessionHousekeeping(deps, now);
-  const attempt = await countLoginAttempt(deps.dataSource, email, now, windowSeconds);
-  if (attempt.attempts > limit) {
-    const windowEnds = attempt.windowStartedAt.getTime() + windowSeconds * 1000;
-    throw new TooManyRequestsError((windowEnds - now.getTime()) / 1000, { bucket: LOGIN_FAILURES_BUCKET, limit, windowSeconds });
+  const addressRefused = await countAddressAttempt(db, address, now, limits);
+  if (addressRefused) throw refusal(addressRefused, { bucket: ADDRESS_BUCKET, limit: limits.perAddress, windowSeconds: limits.windowSeconds });
+  const pairRefused = await countPairAttempt(db, address, email, now, limits);
+  if (pairRefused) {
+    await uncountAddressAttempt(db, address);
+    throw refusal(pairRefused, { bucket: PAIR_BUCKET, limit: limits.perAddressAndAccount, windowSeconds: limits.windowSeconds });
   }
-  const account = await findAccountByEmail(deps.dataSource, email);
-  const check = await deps.passwords.check(password, account?.passwordHash);
+  const account = await findAccountByEmail(db, email);
+  let check: PasswordCheck;
+  try {
+    check = await deps.passwords.check(password, account?.passwordHash);
+  } catch (error) {
+    // Not checked (the hashing queue is full): no failure of the address nor of the pair.
+    await uncountAddressAttempt(db, address);
+    await uncountPairAttempt(db, address, email);
+    throw error;
+  }
   if (!account || !check.matches) throw new UnauthorizedError(BAD_CREDENTIALS);
-  await clearLoginAttempts(deps.dataSource, email);
-  if (check.weakerThanConfigured) {
-    await replacePasswordHash(deps.dataSource, account.userId, account.passwordHash, await deps.passwords.hash(password));
-  }
+  await clearPairFailures(db, address, email);
+  await uncountAddressAttempt(db, address);
+  if (check.weakerThanConfigured) await rehash(deps, account, password);
   if (!account.profile.isActive) throw new UnauthorizedError(ACCOUNT_DISABLED, 'account_disabled');
-  return openSession(deps, deps.dataSource, account.profile, now);
+  return openSession(deps, db, account.profile, now);
+}
+
+const loginFailureLimits = (config: AuthConfig): LoginFailureLimits => ({
+  perAddressAndAccount: config.LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT,
+  beforeDelay: config.LOGIN_FAILURES_BEFORE_DELAY,
+  perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
+  windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+});
+
+const refusal = ({ retryAfterSeconds }: AttemptRefused, rate: RatePolicy) => new TooManyRequestsError(retryAfterSeconds, rate);
+
+/** The stronger hash, when a hashing slot is free: with the queue full it waits for a later login. */
+async function rehash(deps: AuthDeps, account: { userId: string; passwordHash: string }, password: string): Promise<void> {
+  let stronger: string;
+  try {
+    stronger = await deps.passwords.hash(password);
+  } catch (error) {
+    if (error instanceof HashQueueFullError) return;
+    throw error;
+  }
+  await replacePasswordHash(deps.dataSource, account.userId, account.passwordHash, stronger);
 }

@@ -1,7 +1,7 @@
-import { parseBody, type ApiOperation } from '@crm/platform';
+import { forwardedClientAddress, parseBody, type ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
-import { noStore } from '../common/no-store';
+import { noStore, SECRET_ANSWER_NOTE } from '../common/no-store';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
 import { announceCredentialChange } from '../credentials/end-credentials';
@@ -13,7 +13,7 @@ import { loginBody, refreshBody } from './sessions.schemas';
 export function sessionsRoutes(deps: AuthDeps): Router {
   const router = Router();
   router.post('/api/auth/login/', noStore, async (req, res) => {
-    res.json(await logIn(deps, parseBody(req, loginBody)));
+    res.json(await logIn(deps, parseBody(req, loginBody), forwardedClientAddress(req)));
   });
   router.post('/api/auth/refresh-token/', noStore, async (req, res) => {
     const { refresh } = parseBody(req, refreshBody);
@@ -29,13 +29,28 @@ export function sessionsRoutes(deps: AuthDeps): Router {
 }
 
 export const sessionOperations: ApiOperation[] = [
-  { method: 'post', path: '/api/auth/login/', tag: 'Auth', summary: 'Log in', description: 'Anonymous.', body: loginBody, responses: { 200: { description: '`{access, refresh}`.', schema: sessionTokensSchema }, 401: 'Wrong e-mail or password.' } },
+  {
+    method: 'post',
+    path: '/api/auth/login/',
+    tag: 'Auth',
+    summary: 'Log in',
+    description: `Anonymous. Failed logins slow down, then refuse, the client address, never the account (api-contract §10.6). ${SECRET_ANSWER_NOTE}`,
+    answerCarriesSecret: true,
+    body: loginBody,
+    responses: {
+      200: { description: '`{access, refresh}`.', schema: sessionTokensSchema },
+      401: 'Wrong e-mail or password.',
+      429: 'Too many failed logins from this address: at this e-mail (slowed, then refused until the window ends; `RateLimit` names `login_failures`), or at all e-mails (`login_failures_per_address`); or its `anon` bucket is spent. `{detail, retry_after}` with `Retry-After`, whatever the password.',
+      503: 'Too many passwords wait to be checked: `{detail}` with `Retry-After`, at once, before any check.',
+    },
+  },
   {
     method: 'post',
     path: '/api/auth/refresh-token/',
     tag: 'Auth',
     summary: 'Exchange a refresh token for a new pair',
-    description: 'Anonymous. A refresh token works once; reusing one revokes its whole family.',
+    description: `Anonymous. A refresh token works once; reusing one revokes its whole family. ${SECRET_ANSWER_NOTE}`,
+    answerCarriesSecret: true,
     body: refreshBody,
     responses: { 200: { description: '`{access, refresh}`.', schema: sessionTokensSchema }, 401: 'Invalid, expired or reused refresh token.' },
   },

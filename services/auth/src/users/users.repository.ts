@@ -8,6 +8,8 @@ export interface NewUser {
   id: string;
   email: string;
   passwordHash: string;
+  /** A registration's founder: unverified past this, the account lapses (api-contract §10.4). */
+  verifyBy?: Date;
 }
 
 /** A membership of a user in a tenant, with the user's e-mail address. */
@@ -58,16 +60,22 @@ const toProfile = (row: ProfileRow): Profile => ({
 
 const PROFILE_COLUMNS = `p.id, p.user_id, p.org_id, u.email, p.role, p.sales_access, p.version, p.is_active, u.email_verified_at IS NOT NULL AS email_verified`;
 
+/** Whether a user holds `email` and proved it theirs: an unverified holder does not keep others from it (api-contract §10.4). */
 export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
-  const row = await queryOne(db, `SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
+  const row = await queryOne(
+    db,
+    `SELECT 1 FROM users WHERE lower(email) = lower($1) AND released_at IS NULL AND email_verified_at IS NOT NULL`,
+    [email],
+  );
   return row !== undefined;
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<void> {
-  await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)`, [
+  await db.query(`INSERT INTO users (id, email, password_hash, verify_by) VALUES ($1, $2, $3, $4)`, [
     user.id,
     user.email,
     user.passwordHash,
+    user.verifyBy ?? null,
   ]);
 }
 
@@ -84,16 +92,20 @@ export async function replacePasswordHash(db: Db, userId: string, oldHash: strin
   await db.query(`UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`, [userId, oldHash, newHash]);
 }
 
-/** The account that logs in with `email`, with its password hash and its profile. */
-export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
+/**
+ * The account that logs in with `email`, with its password hash and its profile: not one the address was
+ * released from, nor a registration left unverified past its `verify_by` (api-contract §10.4).
+ */
+export async function findAccountByEmail(db: Db, email: string, now: Date = new Date()): Promise<Account | undefined> {
   const row = await queryOne<ProfileRow & { password_hash: string }>(
     db,
     `SELECT ${PROFILE_COLUMNS}, u.password_hash
        FROM users u JOIN profiles p ON p.user_id = u.id
-      WHERE lower(u.email) = lower($1)
+      WHERE lower(u.email) = lower($1) AND u.released_at IS NULL
+        AND (u.email_verified_at IS NOT NULL OR u.verify_by IS NULL OR u.verify_by > $2)
       ORDER BY p.created_at, p.id
       LIMIT 1`,
-    [email],
+    [email, now],
   );
   if (!row) return undefined;
   const profile = toProfile(row);

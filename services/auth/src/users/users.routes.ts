@@ -1,4 +1,4 @@
-import { answerCreated, idParam, inPostedCollection, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/platform';
+import { answerCreated, idParam, parseNoBody, inPostedCollection, pageEnvelope, pageRequest, parseBody, parseQuery, type ApiOperation } from '@crm/platform';
 import { pageSchema } from '@crm/records';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
@@ -23,7 +23,12 @@ export function usersRoutes(deps: AuthDeps): Router {
   router.post('/api/auth/users/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
     const body = parseBody(req, addUserBody);
-    await answerCreated(res, inPostedCollection(req), () => addMember(deps, admin, body));
+    await answerCreated(res, inPostedCollection(req), async () => {
+      const { member, releasedProfileIds } = await addMember(deps, admin, body);
+      // The unverified holder the address was released from: their credentials ended (api-contract §10.4).
+      announceCredentialChange(res, releasedProfileIds);
+      return member;
+    });
   });
   router.patch('/api/auth/users/:profileId/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
@@ -34,12 +39,14 @@ export function usersRoutes(deps: AuthDeps): Router {
   });
   router.post('/api/auth/users/:profileId/deactivate/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
+    parseNoBody(req);
     const deactivated = await deactivateMember(deps, admin, idParam(req.params.profileId));
     announceCredentialChange(res, [deactivated.id]);
     res.json(deactivated);
   });
   router.post('/api/auth/users/:profileId/reactivate/', async (req, res) => {
     const admin = await adminCaller(deps.dataSource, req);
+    parseNoBody(req);
     res.json(await reactivateMember(deps, admin, idParam(req.params.profileId)));
   });
   return router;
@@ -64,7 +71,7 @@ export const userOperations: ApiOperation[] = [
     path: '/api/auth/users/:profileId/deactivate/',
     tag: 'Auth',
     summary: 'Deactivate a member',
-    description: `${ADMINS} From the next request their login, sessions, access tokens and API tokens answer 401; they stay the owner of their records, visible and filterable as such. Deactivating an inactive member changes nothing.`,
+    description: `${ADMINS} From the next request their login, sessions, access tokens and API tokens answer 401; they stay the owner of their records, visible and filterable as such. Deactivating an inactive member changes nothing. No body (or \`{}\`; anything else: 400).`,
     responses: { 200: { description: 'The profile, `is_active: false`.', schema: profileViewSchema }, 409: 'The last active admin of the organisation.' },
   },
   {
@@ -72,7 +79,7 @@ export const userOperations: ApiOperation[] = [
     path: '/api/auth/users/:profileId/reactivate/',
     tag: 'Auth',
     summary: 'Reactivate a member',
-    description: `${ADMINS} They may log in again; the credentials they had stay ended.`,
+    description: `${ADMINS} They may log in again; the credentials they had stay ended. No body (or \`{}\`; anything else: 400).`,
     responses: { 200: { description: 'The profile, `is_active: true`.', schema: profileViewSchema } },
   },
 ];

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { type Caller, type RunningService } from '@crm/platform';
 import { authService } from '@crm/auth';
 import { startComponent, type CallOptions, type MovableClock, type Response, type ServiceComponent } from '@crm/testing';
+import { Mailbox, tokenIn, VERIFICATION_MAIL } from '../../../../test/support/mailbox';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -12,14 +13,25 @@ export function uniqueEmail(label = 'user'): string {
 
 /** The auth service started for real (database, broker, relay) as a component (`@crm/testing`), called like the gateway. */
 export class AuthTestService {
-  private constructor(private readonly component: ServiceComponent) {}
+  private constructor(
+    private readonly component: ServiceComponent,
+    /** The SMTP server the service sends its e-mail to, unless `settings` named their own SMTP_URL. */
+    readonly mailbox: Mailbox,
+  ) {}
 
   static async start(settings: Record<string, string> = {}): Promise<AuthTestService> {
-    return new AuthTestService(await startComponent(authService, settings));
+    const mailbox = await Mailbox.start();
+    try {
+      return new AuthTestService(await startComponent(authService, { SMTP_URL: mailbox.url, ...settings }), mailbox);
+    } catch (error) {
+      await mailbox.stop();
+      throw error;
+    }
   }
 
-  stop(): Promise<void> {
-    return this.component.stop();
+  async stop(): Promise<void> {
+    await this.component.stop();
+    await this.mailbox.stop();
   }
 
   get service(): RunningService {
@@ -58,6 +70,13 @@ export class AuthTestService {
       refresh: res.body.refresh,
       caller: callerFromAccessToken(res.body.access),
     };
+  }
+
+  /** Confirms `email` as its owner would: with the link of the verification e-mail sent to it. */
+  async verifyEmail(email: string): Promise<void> {
+    const mail = await this.mailbox.waitFor(email, VERIFICATION_MAIL);
+    const res = await this.anonymous('POST', '/api/auth/verify-email/', { token: tokenIn(mail) });
+    if (res.status !== 204) throw new Error(`verify-email failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
 
   /** An admin adds a user; the new user then logs in. */
@@ -105,6 +124,7 @@ export function callerFromAccessToken(access: string): Caller {
     salesAccess: claims.sales as boolean,
     scopes: String(claims.scope ?? '').split(' ').filter(Boolean),
     credential: { kind: 'user', id: claims.sub as string },
+    ...(typeof claims.sid === 'string' ? { sessionId: claims.sid } : {}),
   };
 }
 

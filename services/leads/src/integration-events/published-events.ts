@@ -1,5 +1,5 @@
 import type { PublishedEvent } from '@crm/platform';
-import { recordMergedEvent, recordPublishedEvents } from '@crm/records';
+import { recordMergedEvent, recordPublishedEvents, recordsReassignedEvent } from '@crm/records';
 import { z } from 'zod';
 import { SERVICE_NAME } from '../leads/lead-kind';
 
@@ -78,4 +78,5 @@ export const PUBLISHED_EVENTS: readonly PublishedEvent[] = [
     summary: "A tenant's web form was submitted (subject: the submission): the lead it created or joined, and the fields as sent.",
     data: webFormSubmissionReceivedData,
   },
+  recordsReassignedEvent(SERVICE_NAME),
 ];

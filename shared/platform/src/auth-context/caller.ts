@@ -9,8 +9,9 @@ export interface Caller {
   salesAccess: boolean;
   scopes: string[];
   /**
-   * The credential the rate limits count against: a user (all of its access tokens) or an API token; or a
-   * web form, when its submission writes on its owner's behalf (then nobody is the events' actor).
+   * The credential the request came with: a user (all of its access tokens) or an API token, which the
+   * upload bound counts apart (the gateway's rate limits count per `userId`, every credential together);
+   * or a web form, when its submission writes on its owner's behalf (then nobody is the events' actor).
    */
   credential: { kind: 'user' | 'api_token' | 'web_form'; id: string };
   /** A user access token's session (the login it came from): what a password change keeps going. */

@@ -13,6 +13,17 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer
   return parsed.data;
 }
 
+/**
+ * For an action that takes no body: none, or an empty JSON object. Anything else is a 400 before the
+ * action runs, so a malformed request changes nothing.
+ */
+export function parseNoBody(req: Request): void {
+  const body: unknown = req.body;
+  if (body === undefined || body === null) return;
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return;
+  throw ValidationError.field('body', 'This action takes no body: send none, or {}.');
+}
+
 /** Parses the query string; repeated parameters arrive as arrays and fail the string schemas (400). */
 export function parseQuery<S extends z.ZodType>(req: { query: unknown }, schema: S): z.infer<S> {
   const parsed = schema.safeParse({ ...(req.query as Record<string, unknown>) });

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { DataSource, EntityManager } from '../database';
 import { AppError, UnprocessableError, ValidationError } from '../errors';
+import { pathSegments, spellsSegments, type RegisteredRoute } from '../http/canonical-paths';
 import type { Logger } from '../logging/logger';
 import { findKey, markCommitted, releaseKey, renewLease, storeAnswer, takeKey, takeOverKey, type KeyId, type StoredAnswer } from './idempotency-keys.repository';
 
@@ -89,6 +90,11 @@ export interface IdempotencyOptions {
   dataSource: DataSource;
   ttlMs: number;
   logger: Logger;
+  /**
+   * Routes (upper-case method, template) whose answers carry a secret: their key is ignored, so neither
+   * the answer nor what the write's transaction returned is stored, and a repeat is served afresh.
+   */
+  secretAnswerRoutes?: readonly RegisteredRoute[];
 }
 
 /**
@@ -97,12 +103,19 @@ export interface IdempotencyOptions {
  * file bytes once read: `takeUploadKey`). A first request runs and its answer is stored; a repeat gets
  * that answer with `Idempotent-Replayed: true`; the same key with another request 422, while the first
  * still runs 409, over 255 characters 400. An answer the service failed with (5xx), or one asking to try
- * again later (`Retry-After`), before its write committed is not kept: the repeat runs afresh.
+ * again later (`Retry-After`), before its write committed is not kept: the repeat runs afresh. On the
+ * `secretAnswerRoutes` the key is ignored altogether: a stored secret would outlive its use (a refresh
+ * token replayed after it was redeemed), so such a request runs as if it had no key.
  */
 export function idempotentRequests(options: IdempotencyOptions): RequestHandler {
+  const secretAnswers = (options.secretAnswerRoutes ?? []).map((route) => ({ method: route.method, segments: pathSegments(route.path) }));
+  const answersWithSecret = (req: Request) => {
+    const segments = pathSegments(req.path);
+    return secretAnswers.some((route) => route.method === req.method && spellsSegments(route.segments, segments));
+  };
   return (req, res, next) => {
     const key = req.header(IDEMPOTENCY_KEY_HEADER);
-    if (!WRITE_METHODS.has(req.method) || key === undefined) return next();
+    if (!WRITE_METHODS.has(req.method) || key === undefined || answersWithSecret(req)) return next();
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       // An upload hears of it with the refusals of its upload (an import commit's 400 carries `created: 0`).
       if (!req.is('multipart/form-data')) return next(new InvalidKeyError());

@@ -41,6 +41,11 @@ export interface ApiOperation {
   record?: boolean;
   /** Its 201 carries no `Location`: what it creates has no URL of its own (a web form's submission, an import's rows; api-contract §2). */
   createsNothingAddressable?: boolean;
+  /**
+   * Its answer carries a secret (a token): nothing of it may be kept, so its `Idempotency-Key` is ignored
+   * (api-contract §6): nothing of the request is stored, and a repeat is served afresh, never replayed.
+   */
+  answerCarriesSecret?: boolean;
 }
 
 /** The error bodies of the contract (api-contract §2), shared by every operation. */

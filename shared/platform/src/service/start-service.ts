@@ -131,7 +131,11 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
     dependencies: dependencies.states,
     internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
     routes: await definition.routes(deps),
-    idempotency: { dataSource, ttlMs: common.IDEMPOTENCY_TTL },
+    idempotency: {
+      dataSource,
+      ttlMs: common.IDEMPOTENCY_TTL,
+      secretAnswerRoutes: definition.api.filter((operation) => operation.answerCarriesSecret).map(({ method, path }) => ({ method: method.toUpperCase(), path })),
+    },
     uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
     tracing,
   });

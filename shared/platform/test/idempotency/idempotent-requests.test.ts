@@ -37,7 +37,7 @@ beforeAll(async () => {
     req.caller = caller;
     next();
   });
-  app.use(idempotentRequests({ dataSource, ttlMs: 60_000, logger }));
+  app.use(idempotentRequests({ dataSource, ttlMs: 60_000, logger, secretAnswerRoutes: [{ method: 'POST', path: '/things/:name/secret/' }] }));
   app.post('/things/', async (req, res) => {
     const name = String(req.body.name);
     await holds.get(`before-write:${name}`);
@@ -69,6 +69,14 @@ beforeAll(async () => {
     });
     await holds.get(`after-rename:${String(req.body.name)}`);
     res.json(renamed);
+  });
+  // A write whose answer carries a secret (a token), made in a transaction as any write.
+  app.post('/things/:name/secret/', async (req, res) => {
+    const secret = await dataSource.transaction(async (manager) => {
+      await manager.query('INSERT INTO things (id, name) VALUES ($1, $2)', [randomUUID(), req.params.name]);
+      return randomUUID();
+    });
+    res.status(201).json({ secret });
   });
   app.use(errorHandler(logger));
   server = await listen(app, 0);
@@ -202,4 +210,17 @@ it('when keys have expired, then pruning deletes them in batches and keeps the l
   expect(pruned).toBeGreaterThanOrEqual(3);
   expect(await stillThere(expired)).toBe(0);
   expect(await stillThere([live])).toBe(1);
+});
+
+it('when a route answers a secret, then its Idempotency-Key is ignored: nothing of it is stored, and a repeat is served afresh', async () => {
+  const key = randomUUID();
+  const name = `secret-${key}`;
+  const send = () => fetch(`${server.url}/things/${name}/secret/`, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: '{}' });
+  const first = await send();
+  const repeat = await send();
+  expect([first.status, repeat.status]).toEqual([201, 201]);
+  expect(repeat.headers.get('idempotent-replayed')).toBeNull();
+  expect(((await repeat.json()) as { secret: string }).secret).not.toBe(((await first.json()) as { secret: string }).secret);
+  expect(await thingsNamed(name)).toBe(2);
+  expect(await dataSource.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
 });

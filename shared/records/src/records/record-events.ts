@@ -36,21 +36,16 @@ export function recordChangedEvent(change: RecordChange) {
   return createEvent({ source, type, subject: record.id, tenantId: record.tenantId, actor, data: recordEventData(view, record.version) });
 }
 
-/** `<entity>.created` for many new records at once (an import), in one round trip per thousand. */
-export async function enqueueRecordsCreated(
+/** `<entity>.created` / `<entity>.updated` for many records at once (an import, a reassignment), in one round trip per thousand. */
+export async function enqueueRecordChanges(
   manager: EntityManager,
-  created: { source: string; type: string; actor: EventActor | null; records: readonly VersionedRecord[]; views: readonly object[] },
+  changes: { source: string; type: string; actor: EventActor | null; records: readonly VersionedRecord[]; views: readonly object[] },
 ): Promise<void> {
-  const { source, type, actor, records, views } = created;
+  const { source, type, actor, records, views } = changes;
   await enqueueEvents(
     manager,
     records.map((record, index) => recordChangedEvent({ source, type, actor, record, view: views[index]! })),
   );
-}
-
-/** `recordChangedEvent`, to the outbox of `manager`'s transaction. */
-export async function enqueueRecordChanged(manager: EntityManager, change: RecordChange): Promise<void> {
-  await enqueueEvent(manager, recordChangedEvent(change));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { CustomFieldWriteMode, EntityCustomFields } from '../custom-fields'
 import type { Db, EntityManager } from '@crm/platform';
 import { ValidationError } from '@crm/platform';
 import type { EventActor } from '@crm/platform';
-import { enqueueRecordsCreated, enqueueRecordChanged, enqueueRecordDeleted } from './record-events';
+import { enqueueRecordChanges, enqueueRecordDeleted } from './record-events';
 import { requireOwnerInTenant } from '../profile-replica';
 import type { NamedReferences } from '../replicas/replicated-references';
 import type { NewRecordRow } from './record-creation';
@@ -149,8 +149,7 @@ export async function publishRecords<V extends OwnedValues, View extends { id: s
   if (records.length === 0) return [];
   const views = await kind.views(manager, records[0]!.tenantId, records);
   const type = `${kind.entity}.${change}`;
-  if (change === 'created') await enqueueRecordsCreated(manager, { source: kind.source, type, actor, records, views });
-  else for (const [i, record] of records.entries()) await enqueueRecordChanged(manager, { source: kind.source, type, actor, record, view: views[i]! });
+  await enqueueRecordChanges(manager, { source: kind.source, type, actor, records, views });
   return views;
 }
 

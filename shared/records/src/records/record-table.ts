@@ -307,6 +307,28 @@ export async function replaceReference<V extends OwnedValues>(
   return changeReferenceHolders(db, table, tenantId, now, { ...change, params: [fromId, toId] });
 }
 
+/**
+ * Gives up to `limit` of the tenant's records owned by `fromOwner` to `toOwner`, each a change of the record
+ * (version and `updated_at` move on): the records changed. Rows are locked as they are picked, and a record
+ * given away is no longer picked, so repeated calls walk through all of them, each record once.
+ */
+export function reassignOwner<V extends OwnedValues>(
+  db: Db,
+  table: RecordTable<V>,
+  tenantId: string,
+  owners: { from: string; to: string },
+  now: Date,
+  limit: number,
+): Promise<StoredRecord<V>[]> {
+  const { owner } = table;
+  return changeReferenceHolders(db, table, tenantId, now, {
+    set: `${owner} = $4`,
+    // An array, so the pick runs once: as `id IN (…)` it may run again per row and pick more than `limit`.
+    holders: `${owner} = $3 AND id = ANY (ARRAY(SELECT id FROM ${table.name} WHERE tenant_id = $1 AND ${owner} = $3 LIMIT $5 FOR UPDATE))`,
+    params: [owners.from, owners.to, limit],
+  });
+}
+
 /** A list query reduced to SQL: the WHERE conditions with their parameters. */
 export interface ListFilterSql {
   conditions: string[];
