@@ -19,6 +19,10 @@ export const TEST_ENV = {
   // OWASP's scrypt cost (2^17) takes over a second a hash on a busy test machine, and the suites register
   // hundreds of users: 2^12 keeps them fast. services/auth/test/passwords.test.ts runs OWASP's cost once.
   PASSWORD_HASH_COST: '12',
+  // Three workers each run six services (and their background workers: mail, reassignments) against one
+  // PostgreSQL of 100 connections: pools of 10 went past it ("too many clients"). Five is what the
+  // reliability scripts run with.
+  DATABASE_POOL_SIZE: '5',
 } as const;
 
 /** Where jest worker `workerId` (1, 2, …) keeps its data, from the bases in `env`. */

@@ -131,7 +131,10 @@ describe('failed logins per client address', () => {
     const address = newAddress();
     for (let i = 0; i < FAILURES_PER_ADDRESS; i += 1) expect((await loginFrom(address, uniqueEmail('guess'), 'wrong password')).status).toBe(401);
     const refused = await loginFrom(address, admin.email, PASSWORD);
-    expect([refused.status, refused.body.retry_after]).toEqual([429, FAILURE_WINDOW_SECONDS]);
+    // The test clock runs on from where it is moved to: the guesses above may take a second or two.
+    expect([refused.status, refused.body.retry_after]).toEqual([429, expect.any(Number)]);
+    expect(refused.body.retry_after).toBeGreaterThan(FAILURE_WINDOW_SECONDS - 10);
+    expect(refused.body.retry_after).toBeLessThanOrEqual(FAILURE_WINDOW_SECONDS);
     expect(refused.headers.get('ratelimit-policy')).toBe(`"login_failures_per_address";q=${FAILURES_PER_ADDRESS};w=${FAILURE_WINDOW_SECONDS}`);
     expect((await loginFrom(newAddress(), admin.email, PASSWORD)).status).toBe(200);
     auth.clock.advance(FAILURE_WINDOW_SECONDS);

@@ -86,6 +86,9 @@ describe('changing a password', () => {
     const res = await changePassword(admin.access, { current_password: PASSWORD, new_password: NEW_PASSWORD });
     expect([res.status, res.text]).toEqual([204, '']);
 
+    // Every access token issued before the change ends from the next request, the caller's own too.
+    expect((await api().get('/api/auth/me/', { token: admin.access })).status).toBe(401);
+    expect((await api().get('/api/auth/me/', { token: other.access })).status).toBe(401);
     expect((await refresh(other.refresh)).status).toBe(401);
     const current = await refresh(admin.refresh);
     expect(current.status).toBe(200);
@@ -118,6 +121,8 @@ describe('resetting a password by e-mail', () => {
 
     const res = await confirmReset(token);
     expect([res.status, res.text]).toEqual([204, '']);
+    expect((await api().get('/api/auth/me/', { token: admin.access })).status).toBe(401);
+    expect((await api().get('/api/auth/me/', { token: other.access })).status).toBe(401);
 
     expect((await refresh(admin.refresh)).status).toBe(401);
     expect((await refresh(other.refresh)).status).toBe(401);

@@ -5833,6 +5833,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A body other than none or `{}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
             /** @description No valid credential: `{detail}`. */
             401: {
                 headers: {
@@ -5938,6 +5947,15 @@ export interface operations {
                         is_active: boolean;
                         email_verified: boolean;
                     };
+                };
+            };
+            /** @description A body other than none or `{}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description No valid credential: `{detail}`. */

@@ -47,7 +47,7 @@ export async function logIn(deps: AuthDeps, { email, password }: LoginInput, add
     await uncountAddressAttempt(db, address);
     throw refusal(pairRefused, { bucket: PAIR_BUCKET, limit: limits.perAddressAndAccount, windowSeconds: limits.windowSeconds });
   }
-  const account = await findAccountByEmail(db, email);
+  const account = await findAccountByEmail(db, email, now);
   let check: PasswordCheck;
   try {
     check = await deps.passwords.check(password, account?.passwordHash);

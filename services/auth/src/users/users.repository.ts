@@ -96,7 +96,7 @@ export async function replacePasswordHash(db: Db, userId: string, oldHash: strin
  * The account that logs in with `email`, with its password hash and its profile: not one the address was
  * released from, nor a registration left unverified past its `verify_by` (api-contract §10.4).
  */
-export async function findAccountByEmail(db: Db, email: string, now: Date = new Date()): Promise<Account | undefined> {
+export async function findAccountByEmail(db: Db, email: string, now: Date): Promise<Account | undefined> {
   const row = await queryOne<ProfileRow & { password_hash: string }>(
     db,
     `SELECT ${PROFILE_COLUMNS}, u.password_hash

@@ -72,7 +72,7 @@ export const userOperations: ApiOperation[] = [
     tag: 'Auth',
     summary: 'Deactivate a member',
     description: `${ADMINS} From the next request their login, sessions, access tokens and API tokens answer 401; they stay the owner of their records, visible and filterable as such. Deactivating an inactive member changes nothing. No body (or \`{}\`; anything else: 400).`,
-    responses: { 200: { description: 'The profile, `is_active: false`.', schema: profileViewSchema }, 409: 'The last active admin of the organisation.' },
+    responses: { 200: { description: 'The profile, `is_active: false`.', schema: profileViewSchema }, 400: 'A body other than none or `{}`.', 409: 'The last active admin of the organisation.' },
   },
   {
     method: 'post',
@@ -80,6 +80,6 @@ export const userOperations: ApiOperation[] = [
     tag: 'Auth',
     summary: 'Reactivate a member',
     description: `${ADMINS} They may log in again; the credentials they had stay ended. No body (or \`{}\`; anything else: 400).`,
-    responses: { 200: { description: 'The profile, `is_active: true`.', schema: profileViewSchema } },
+    responses: { 200: { description: 'The profile, `is_active: true`.', schema: profileViewSchema }, 400: 'A body other than none or `{}`.' },
   },
 ];
