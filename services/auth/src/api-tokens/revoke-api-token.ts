@@ -1,6 +1,6 @@
-import { isAdmin, NotFoundError, type Caller } from '@crm/platform';
+import { NotFoundError, type Caller } from '@crm/platform';
 import type { AuthDeps } from '../auth-deps';
-import { findProfile } from '../users/users.repository';
+import { isAdminNow } from '../users/require-admin';
 import { revokeApiToken } from './api-tokens.repository';
 
 /**
@@ -8,7 +8,6 @@ import { revokeApiToken } from './api-tokens.repository';
  * now). Anyone else's, an ended one or an unknown id is not found.
  */
 export async function revokeApiTokenOf(deps: AuthDeps, caller: Caller, tokenId: string): Promise<void> {
-  const current = isAdmin(caller) ? await findProfile(deps.dataSource, caller.profileId, { orgId: caller.tenantId }) : undefined;
-  const owner = current?.role === 'admin' ? { orgId: caller.tenantId } : { orgId: caller.tenantId, profileId: caller.profileId };
+  const owner = (await isAdminNow(deps.dataSource, caller)) ? { orgId: caller.tenantId } : { orgId: caller.tenantId, profileId: caller.profileId };
   if (!(await revokeApiToken(deps.dataSource, tokenId, owner, deps.clock()))) throw new NotFoundError();
 }

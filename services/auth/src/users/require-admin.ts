@@ -14,8 +14,13 @@ export async function adminCaller(db: Db, req: Request): Promise<Caller> {
 
 /** `caller` when they are an admin, as their profile is now; else 403. */
 export async function adminOf(db: Db, caller: Caller): Promise<Caller> {
-  if (!isAdmin(caller)) throw new ForbiddenError();
-  const current = await findProfile(db, caller.profileId, { orgId: caller.tenantId });
-  if (current?.role !== 'admin') throw new ForbiddenError();
+  if (!(await isAdminNow(db, caller))) throw new ForbiddenError();
   return caller;
+}
+
+/** Whether `caller` is an admin both by their credential and by their profile as it is now. */
+export async function isAdminNow(db: Db, caller: Caller): Promise<boolean> {
+  if (!isAdmin(caller)) return false;
+  const current = await findProfile(db, caller.profileId, { orgId: caller.tenantId });
+  return current?.role === 'admin';
 }
