@@ -17,7 +17,8 @@ import { registerTenant, type ScriptTenant } from './support/tenants';
  * processes that receive the uploads must stay within what the bound lets them hold (see the checks), the
  * gateway's within a constant; every upload answered 201 must be stored whole, and every answer be 201
  * or 429 (`{detail, retry_after}` with `Retry-After`). Then, for comparison only, the same burst once
- * more with the bound lifted.
+ * more with the bound lifted. Before the bursts, pathological import files of 5 MB one at a time (issue
+ * 35.1): each may cost import-export and contacts at most 20 times its size and under 2 s of CPU.
  *
  *   npm run test:reliability -- upload-memory
  */
@@ -41,6 +42,17 @@ const GATEWAY = 'gateway (and the uploading client)';
  * sockets, the database pool's buffers.
  */
 const RUNTIME_SLACK = 128 * MIB;
+/** `--pathological-files-only`: the pathological imports alone, without the bursts (about a minute). */
+const FILES_ONLY = process.argv.includes('--pathological-files-only');
+/** What one import file of at most 5 MB may cost each process that reads it (issue 35.1): memory as a multiple of its size, CPU. */
+const FILE_GROWTH_RATIO = 20;
+const FILE_CPU_SECONDS = 2;
+const FILE_READERS = ['import-export', 'contacts'] as const;
+const CLOCK_TICKS_PER_SECOND = 100;
+/** An import file's limits (api-contract §5): bytes, data rows, columns. */
+const MAX_IMPORT_BYTES = 5 * MIB;
+const MAX_IMPORT_ROWS = 5_000;
+const MAX_IMPORT_COLUMNS = 250;
 /**
  * The whole copies of a held upload each process keeps at once, so that its growth may reach that many
  * times UPLOAD_BYTES_IN_FLIGHT, plus RUNTIME_SLACK:
@@ -95,27 +107,9 @@ runScript(SCRIPT, 15 * 60_000, async () => {
     if (warmUp.some((upload) => upload.status !== 201)) throw new Error(`warm-up: ${JSON.stringify(warmUp.map((upload) => [upload.status, upload.body]))}`);
     await settle(db);
 
-    const before = await storedCounts(db, attachment);
-    const bounded = await burst(system, tenants, attachment, csv);
-    const stored = await storedCounts(db, attachment);
-    await settle(db);
-
-    // For comparison: the same burst with the bound lifted (not checked).
-    const lifted = { UPLOAD_BYTES_IN_FLIGHT: String(2 ** 40), UPLOAD_BYTES_PER_CREDENTIAL: String(2 ** 40) };
-    for (const name of UPLOAD_SERVICES) {
-      await system.stop(name);
-      await system.start(name, lifted);
-    }
-    await sendUpload(system.gatewayUrl, tenants[0]!, 'attachment', attachment);
-    await sendUpload(system.gatewayUrl, tenants[0]!, 'import', importFile('Warm'));
-    await settle(db);
-    const unbounded = await burst(system, tenants, attachment, csv);
-
-    outcome = outcomeOf(bounded, unbounded, {
-      attachments: stored.attachments - before.attachments,
-      intactAttachments: stored.intactAttachments - before.intactAttachments,
-      importedRows: stored.importedRows - before.importedRows,
-    });
+    // One pathological file at a time, before the bursts, so each is measured alone (issue 35.1).
+    const pathological = await pathologicalImports(system, tenants[0]!);
+    outcome = FILES_ONLY ? pathologicalOutcome(pathological, {}, []) : pathologicalOutcome(pathological, ...(await bursts(system, db, tenants, attachment, csv)));
   } finally {
     await db.end();
     await system.close();
@@ -123,6 +117,32 @@ runScript(SCRIPT, 15 * 60_000, async () => {
   }
   report(...outcome);
 });
+
+/** The burst with the bound on, then with it lifted: its counts and checks. */
+async function bursts(system: ProcessSystem, db: Client, tenants: Array<ScriptTenant & { leadId: string }>, attachment: Buffer, csv: Buffer) {
+  const before = await storedCounts(db, attachment);
+  const bounded = await burst(system, tenants, attachment, csv);
+  const stored = await storedCounts(db, attachment);
+  await settle(db);
+
+  // For comparison: the same burst with the bound lifted (not checked).
+  const lifted = { UPLOAD_BYTES_IN_FLIGHT: String(2 ** 40), UPLOAD_BYTES_PER_CREDENTIAL: String(2 ** 40) };
+  for (const name of UPLOAD_SERVICES) {
+    await system.stop(name);
+    await system.start(name, lifted);
+  }
+  await sendUpload(system.gatewayUrl, tenants[0]!, 'attachment', attachment);
+  await sendUpload(system.gatewayUrl, tenants[0]!, 'import', importFile('Warm'));
+  await settle(db);
+  const unbounded = await burst(system, tenants, attachment, csv);
+
+  const [, counts, checks] = outcomeOf(bounded, unbounded, {
+    attachments: stored.attachments - before.attachments,
+    intactAttachments: stored.intactAttachments - before.intactAttachments,
+    importedRows: stored.importedRows - before.importedRows,
+  });
+  return [counts, checks] as const;
+}
 
 /** A CSV file of contacts of about 5 MB, each first name starting with `marker`. */
 function importFile(marker: string): Buffer {
@@ -132,9 +152,14 @@ function importFile(marker: string): Buffer {
 }
 
 /** One upload as a client sends it, with its Content-Length; the file's bytes are shared, never copied here. */
-function sendUpload(gatewayUrl: string, tenant: ScriptTenant & { leadId: string }, kind: Upload['kind'], file: Buffer): Promise<Upload> {
+function sendUpload(
+  gatewayUrl: string,
+  tenant: ScriptTenant & { leadId: string },
+  kind: Upload['kind'],
+  file: Buffer,
+  path = kind === 'attachment' ? `/api/leads/${tenant.leadId}/attachments/` : '/api/contacts/import/commit/',
+): Promise<Upload> {
   const boundary = `----upload${randomBytes(8).toString('hex')}`;
-  const path = kind === 'attachment' ? `/api/leads/${tenant.leadId}/attachments/` : '/api/contacts/import/commit/';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${kind}.bin"\r\nContent-Type: ${kind === 'import' ? 'text/csv' : 'application/octet-stream'}\r\n\r\n`,
   );
@@ -262,5 +287,77 @@ function outcomeOf(bounded: Burst, unbounded: Burst, stored: { attachments: numb
     { what: 'imports answered 201 not wholly stored, or rows of refused ones stored (rows)', value: Math.abs(createdRows - stored.importedRows) },
     { what: 'imports answered 201 without all their rows created', value: answered(201).filter((upload) => upload.kind === 'import' && upload.body?.created !== IMPORT_ROWS).length },
   );
+  return [SCRIPT, counts, checks];
+}
+
+/**
+ * Import files of 5 MB shaped to cost the reader as much as they can (issue 35.1), each of them of the size
+ * limit less a little for the multipart parts: the comma bomb (a header of five million commas), a data row
+ * of commas, one huge cell, more rows than allowed, only quotes, one row followed by empty lines, and the
+ * widest file the bounds let through (5,000 rows of 250 short cells, less than 5 MB).
+ */
+function pathologicalFiles(): Record<string, Buffer> {
+  const size = MAX_IMPORT_BYTES - 1024;
+  const fill = (head: string, unit: string) => Buffer.from(head + unit.repeat(Math.floor((size - head.length) / unit.length)));
+  const cells = Array.from({ length: MAX_IMPORT_COLUMNS }, (_, index) => `c${index % 10}`).join(',');
+  return {
+    'comma bomb (header of commas)': fill('first_name', ','),
+    'one huge cell': fill('first_name\r\n', 'x'),
+    'many short rows': fill('first_name\r\n', 'a\r\n'),
+    'only quotes': fill('', '"'),
+    'a row of commas after the header': fill('first_name\r\nx', ','),
+    'trailing empty lines': fill('first_name\r\nAda\r\n', '\r\n'),
+    'widest allowed (5,000 rows of 250 cells)': Buffer.from(`${cells}\r\n${`${cells}\r\n`.repeat(MAX_IMPORT_ROWS)}`),
+  };
+}
+
+interface FileCost {
+  file: string;
+  bytes: number;
+  kind: 'preview' | 'commit';
+  status: number;
+  body: string;
+  /** Per reading process: peak growth over its resting memory, and its CPU time. */
+  cost: Record<string, { growth: number; cpuSeconds: number }>;
+}
+
+/** A process's CPU time so far (user and system, every thread), from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Each pathological file previewed, then committed, alone: the memory and CPU it cost import-export and contacts. */
+async function pathologicalImports(system: ProcessSystem, tenant: ScriptTenant & { leadId: string }): Promise<FileCost[]> {
+  const costs: FileCost[] = [];
+  const pids = Object.fromEntries(FILE_READERS.map((name) => [name, system.running[name]!.child.pid!]));
+  for (const [file, content] of Object.entries(pathologicalFiles())) {
+    for (const kind of ['preview', 'commit'] as const) {
+      const rest = Object.fromEntries(FILE_READERS.map((name) => [name, { resident: memoryOf(pids[name]!).resident, cpu: cpuSecondsOf(pids[name]!) }]));
+      for (const name of FILE_READERS) writeFileSync(`/proc/${pids[name]}/clear_refs`, '5');
+      const upload = await sendUpload(system.gatewayUrl, tenant, 'import', content, `/api/contacts/import/${kind}/`);
+      const cost = Object.fromEntries(
+        FILE_READERS.map((name) => [name, { growth: Math.max(0, memoryOf(pids[name]!).peak - rest[name]!.resident), cpuSeconds: cpuSecondsOf(pids[name]!) - rest[name]!.cpu }]),
+      );
+      costs.push({ file, bytes: content.length, kind, status: upload.status, body: JSON.stringify(upload.body).slice(0, 160), cost });
+      // The garbage of this one collected, so the next starts from rest.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+  return costs;
+}
+
+function pathologicalOutcome(costs: FileCost[], counts: Record<string, number | string>, checks: Check[]): Parameters<typeof report> {
+  for (const { file, bytes, kind, status, body, cost } of costs) {
+    const figures = FILE_READERS.map((name) => `${name} ${(cost[name]!.growth / bytes).toFixed(1)}× / ${cost[name]!.cpuSeconds.toFixed(2)} s`).join('; ');
+    counts[`file ${file} (${mb(bytes)} MB), ${kind}: answered; memory growth ÷ file size / CPU`] = `${status} ${body}; ${figures}`;
+  }
+  for (const name of FILE_READERS) {
+    checks.push(
+      { what: `pathological files whose ${name} memory grew past ${FILE_GROWTH_RATIO} × their size`, value: costs.filter(({ bytes, cost }) => cost[name]!.growth > FILE_GROWTH_RATIO * bytes).length },
+      { what: `pathological files that took ${name} ${FILE_CPU_SECONDS} s of CPU or more`, value: costs.filter(({ cost }) => cost[name]!.cpuSeconds >= FILE_CPU_SECONDS).length },
+    );
+  }
+  checks.push({ what: 'pathological files answered other than 2xx or 4xx', value: costs.filter(({ status }) => status < 200 || status >= 500).length });
   return [SCRIPT, counts, checks];
 }

@@ -29,6 +29,8 @@ describe('export of leads', () => {
   it('when leads are exported, then a CSV with a BOM, the columns and every match comes, with formula cells neutralised', async () => {
     const first = await createLead(system.api, admin.access, { first_name: '=HYPERLINK("http://evil")', last_name: 'Formula', tags: ['a', 'b'] });
     const second = await createLead(system.api, admin.access, { first_name: '@risk', last_name: 'Formula', phone: '+1 555', company_name: 'Comma, Inc' });
+    // A formula after a separator a spreadsheet may split on (security §10.7), a list's `;` too.
+    const third = await createLead(system.api, admin.access, { last_name: 'Formula', company_name: 'Acme;=1+1', tags: ['x', '@y'] });
     const { response, bytes, text } = await exportCsv('/api/leads/export/?search=formula&ordering=created_at', admin.access);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -36,10 +38,12 @@ describe('export of leads', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = linesOf(text);
     expect(lines[0]).toBe('id,title,first_name,last_name,email,phone,company_name,status,source,opportunity_amount,currency,tags,board_position,assigned_to_id,created_at');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${first.id},,"'=HYPERLINK(""http://evil"")",Formula,`);
     expect(lines[1]).toContain(',a;b,');
-    expect(lines[2]).toContain(`${second.id},,'@risk,Formula,,'+1 555,"Comma, Inc",new,`);
+    expect(lines[2]).toContain(`${second.id},,"'@risk",Formula,,"'+1 555","Comma, Inc",new,`);
+    expect(lines[3]).toContain(`${third.id},,,Formula,,,"'Acme;=1+1",new,`);
+    expect(lines[3]).toContain(`,"'x;@y",`);
   });
 
   it('when there are more leads than a page, then all of them are exported, unpaged', async () => {

@@ -52,7 +52,7 @@ describe('preview', () => {
       errors: [
         { row: 2, field: 'email', message: expect.any(String) },
         { row: 2, field: 'status', message: expect.any(String) },
-        { row: 2, field: 'cf_budget', message: 'A valid number is required.' },
+        { row: 2, field: 'cf_budget', message: 'Must be a number.' },
         { row: 3, field: 'first_name', message: expect.any(String) },
       ],
     });
@@ -90,7 +90,7 @@ describe('commit', () => {
   });
 
   it('when a file exported from here is imported, then its id and created_at columns are ignored and formula cells come back as they were', async () => {
-    const lead = await createLead(system.api, admin.access, { first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test' });
+    const lead = await createLead(system.api, admin.access, { first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test', company_name: 'Acme;=1+1' });
     const exported = await fetch(`${system.gatewayUrl}/api/leads/export/?search=formula`, { headers: { authorization: `Bearer ${admin.access}` } });
     const text = await exported.text();
     expect(text).toContain("'=SUM(A1)");
@@ -98,7 +98,7 @@ describe('commit', () => {
     expect(res.status).toBe(201);
     expect(res.body.ids).not.toContain(lead.id);
     const copy = (await system.api.get(`/api/leads/${res.body.ids[0]}/`, { token: admin.access })).body;
-    expect(copy).toMatchObject({ first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test' });
+    expect(copy).toMatchObject({ first_name: '=SUM(A1)', last_name: 'Formula', email: 'formula@import.test', company_name: 'Acme;=1+1' });
   });
 });
 
@@ -167,6 +167,23 @@ describe('limits and access', () => {
     const atLimit = await upload(system.api, '/api/contacts/import/preview/', admin.access, csvForm(`first_name\r\n${'Name\r\n'.repeat(5_000)}`));
     expect(atLimit.status).toBe(200);
     expect(atLimit.body.summary).toEqual({ total: 5_000, valid: 5_000, invalid: 0 });
+  });
+
+  it('when a 5 MB file is a header of commas, a line of 251 cells or a cell of 32,769 characters, then preview and commit answer 400 on the file, nothing written', async () => {
+    const before = await tablesChecksum(system);
+    const files: Array<[string, string, number]> = [
+      // The comma bomb (security §10.1): five million cells cost 15 s of CPU and 1.3 GB before the bound.
+      [`first_name${','.repeat(5 * 1024 * 1024 - 1024)}`, 'The header has more than 250 cells.', 0],
+      [`first_name\r\nAda${',x'.repeat(250)}\r\n`, 'Row 1 has more than 250 cells.', 1],
+      [`first_name\r\n"${'x'.repeat(32_769)}"\r\n`, 'A cell of row 1 is longer than 32,768 characters.', 1],
+    ];
+    for (const [content, message, row] of files) {
+      const preview = await upload(system.api, '/api/leads/import/preview/', admin.access, csvForm(content));
+      expect([preview.status, preview.body]).toEqual([400, { error: true, errors: [{ row, field: 'file', message }] }]);
+      const commit = await upload(system.api, '/api/contacts/import/commit/', admin.access, csvForm(content));
+      expect([commit.status, commit.body]).toEqual([400, { error: true, header_error: null, errors: [{ row, field: 'file', message }], created: 0 }]);
+    }
+    expect(await tablesChecksum(system)).toEqual(before);
   });
 
   it('when a member without sales access, or a token without the write scope, imports, then 403', async () => {

@@ -1,5 +1,17 @@
 import { AppError, callerOf, PayloadTooLargeError, receiveSingleFile, type ApiOperation, UploadRefusedError } from '@crm/platform';
-import { importCreated, importRefused, importReport, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, requireSalesAccess, storedFilename, type ImportRowError } from '@crm/records';
+import {
+  importCreated,
+  importRefused,
+  importReport,
+  internalImportPaths,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_CELL_LENGTH,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  requireSalesAccess,
+  storedFilename,
+  type ImportRowError,
+} from '@crm/records';
 import { Router, type RequestHandler } from 'express';
 import type { ImportExportDeps } from '../config';
 import { readCsv } from '../csv/read-csv';
@@ -7,7 +19,8 @@ import { recordImportJob, type ImportKind } from '../jobs/import-jobs';
 import { IMPORT_ENTITIES, passThrough, type ImportEntity, type OwningServices } from '../owning/owning-services';
 
 /**
- * A file refused before the owning service reads a row (no file, not UTF-8, broken quoting, no header):
+ * A file refused before the owning service reads a row (no file, not UTF-8, broken quoting, a line of too
+ * many cells or a cell too long, no header):
  * 400 `{error: true, errors: [{row, field, message}]}`, `row` 0 for the file as a whole. A commit's
  * also says `header_error: null` and `created: 0`, the shape of every other refused commit (api-contract §6).
  */
@@ -77,8 +90,10 @@ export function importRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
   return router;
 }
 
-const FILE_LIMITS = `One CSV file (UTF-8, a BOM allowed) of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; a header line naming the columns.`;
-const REFUSED = 'A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created.';
+const FILE_LIMITS =
+  `One CSV file (UTF-8, a BOM allowed) of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; a header line naming the columns. ` +
+  `A line of more than ${MAX_IMPORT_COLUMNS} cells or a cell of more than ${MAX_IMPORT_CELL_LENGTH.toLocaleString('en')} characters is refused (400 on the file).`;
+const REFUSED = 'A file that cannot be read (encoding, quoting, too many cells on a line, a cell too long, empty) or, on commit, any bad cell: nothing is created.';
 
 /** The documentation's section of each imported entity, as its own service names it. */
 export const ENTITY_TAGS: Record<ImportEntity, string> = { leads: 'Leads', contacts: 'Contacts' };

@@ -35,6 +35,11 @@ type ColumnReader =
 export type HeaderReading = { ok: true; readers: ColumnReader[] } | { ok: false; error: string };
 
 export function readHeader(header: readonly string[], columns: ImportColumns, definitions: readonly CustomFieldRule[]): HeaderReading {
+  // A header longer than every column there is has an unknown or repeated one: said before any is read.
+  const known = Object.keys(columns.fields).length + definitions.length + IGNORED_IMPORT_COLUMNS.length;
+  if (header.length > known) {
+    return { ok: false, error: `The header has ${header.length} columns; there are ${known} (the fields, ${definitions.length} custom fields, id and created_at).` };
+  }
   const rules = new Map(definitions.map((rule) => [rule.key, rule]));
   const seen = new Set<string>();
   const readers: ColumnReader[] = [];

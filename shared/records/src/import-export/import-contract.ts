@@ -21,6 +21,14 @@ export type ImportEntity = string;
 /** Limits of one imported file (api-contract §5), for every entity alike: past them, 413. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
+/**
+ * Cells of one line and characters of one cell (api-contract §5): past them, 400 on the file, refused
+ * before the parse makes a string per cell (a header of five million commas is five million cells,
+ * security §10.1). No entity has that many columns (its fields and custom fields; the owning service
+ * bounds a header to those), and the longest value a field takes is 10,000 characters.
+ */
+export const MAX_IMPORT_COLUMNS = 250;
+export const MAX_IMPORT_CELL_LENGTH = 32_768;
 
 export const internalImportPaths = (entity: ImportEntity) => ({
   /** POST `ImportRows` → 200 `ImportReport`; writes nothing. */
@@ -44,8 +52,8 @@ export const internalImportPaths = (entity: ImportEntity) => ({
  * that row by the owning service.
  */
 export const importRows = z.strictObject({
-  header: z.array(z.string()).min(1),
-  rows: z.array(z.array(z.string())).max(MAX_IMPORT_ROWS),
+  header: z.array(z.string()).min(1).max(MAX_IMPORT_COLUMNS),
+  rows: z.array(z.array(z.string()).max(MAX_IMPORT_COLUMNS)).max(MAX_IMPORT_ROWS),
 });
 export type ImportRows = z.infer<typeof importRows>;
 

@@ -22,6 +22,7 @@ describe('readHeader', () => {
     [['cf_missing'], 'Unknown column "cf_missing".'],
     [['__proto__'], 'Unknown column "__proto__".'],
     [['toString'], 'Unknown column "toString".'],
+    [[...'abcdefghi'], 'The header has 9 columns; there are 8 (the fields, 3 custom fields, id and created_at).'],
   ])('when the header is %j, then the file fails: %s', (header, error) => {
     expect(readHeader(header, COLUMNS, DEFINITIONS)).toEqual({ ok: false, error });
   });
@@ -48,11 +49,11 @@ describe('rowInput', () => {
 
 describe('rowErrorsFrom', () => {
   it('when a create is refused with field errors, then each message is a row error; custom fields on their cf_ column, a missing name on the name column', () => {
-    const error = new ValidationError({ email: ['Bad.', 'Too long.'], custom_fields: { size: 'A valid number is required.' }, non_field_errors: 'Name?' });
+    const error = new ValidationError({ email: ['Bad.', 'Too long.'], custom_fields: { size: 'Must be a number.' }, non_field_errors: 'Name?' });
     expect(rowErrorsFrom(4, error, COLUMNS)).toEqual([
       { row: 4, field: 'email', message: 'Bad.' },
       { row: 4, field: 'email', message: 'Too long.' },
-      { row: 4, field: 'cf_size', message: 'A valid number is required.' },
+      { row: 4, field: 'cf_size', message: 'Must be a number.' },
       { row: 4, field: 'first_name', message: 'Name?' },
     ]);
   });
