@@ -6,8 +6,10 @@ import { ALL_SCOPES, apiTokenCaller, bearer, deleteKeys, jsonOf, startTestGatewa
 /**
  * Traffic without a valid credential may not cost auth a lookup per request: an API token auth refused
  * is refused again without asking, for a while; and requests whose credential fails count against their
- * client address (`unauthenticated` in THROTTLE_RATES), which past its rate is answered 429 before its
- * credential is looked at. A valid credential is never counted against its address.
+ * client address and against that credential at the address (`unauthenticated` in THROTTLE_RATES). Past its
+ * rate, a credential is answered 429 before it is looked at, and an address has its credentials checked
+ * only where that costs auth nothing (docs/security.md §10.6). A valid credential is never counted against
+ * its address.
  */
 describe('unauthenticated traffic', () => {
   let upstreams: Upstreams;
@@ -76,7 +78,7 @@ describe('unauthenticated traffic', () => {
     const LIMIT = 3;
     const RATES = { THROTTLE_RATES: `unauthenticated=${LIMIT}/minute` };
 
-    it('when an address has sent as many failing credentials as its rate, then its next request is 429 before any lookup, a valid token’s too', async () => {
+    it('when an address has sent as many failing credentials as its rate, then an API token it sends next is 429 before any lookup, one auth knows too', async () => {
       await withGateway(RATES, async (gatewayUrl, keyPrefix) => {
         const failing = [
           await read(gatewayUrl, unknownToken()),
@@ -141,6 +143,104 @@ describe('unauthenticated traffic', () => {
         expect(login.status).toBe(200);
         expect(login.headers.get('ratelimit-policy')).toBe('"anon";q=20;w=60');
       });
+    });
+  });
+});
+
+describe('failing credentials counted per address and per credential (docs/security.md §10.6)', () => {
+  let upstreams: Upstreams;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    redis = new Redis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    await upstreams.close();
+    redis.disconnect();
+  });
+
+  const unknownToken = () => `crm_pat_${randomUUID().replaceAll('-', '')}`;
+  const read = (gatewayUrl: string, token: string, headers: Record<string, string> = {}) => fetch(`${gatewayUrl}/api/leads/`, { headers: { ...bearer(token), ...headers } });
+  const userToken = () => signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES });
+
+  async function withGateway(env: Record<string, string>, run: (gatewayUrl: string, keyPrefix: string) => Promise<void>): Promise<void> {
+    const gateway = await startTestGateway({ ...upstreams.env, ...env });
+    try {
+      await run(gateway.url, gateway.keyPrefix);
+    } finally {
+      await gateway.stop();
+      await deleteKeys(redis, gateway.keyPrefix);
+    }
+  }
+
+  it('when one address sends 61 made-up API tokens (the default rate is 60/minute), then a valid user there still gets in, and the flood still costs auth nothing', async () => {
+    await withGateway({}, async (gatewayUrl) => {
+      const apiToken = unknownToken();
+      upstreams.auth.apiTokens.set(apiToken, apiTokenCaller(randomUUID(), ALL_SCOPES));
+      // Resolved once before the flood: the gateway holds it (in Redis), no lookup needed later.
+      expect((await read(gatewayUrl, apiToken)).status).toBe(200);
+
+      const lookupsBefore = upstreams.auth.resolveRequests.length;
+      const flood: number[] = [];
+      for (let i = 0; i < 61; i += 1) flood.push((await read(gatewayUrl, unknownToken())).status);
+      expect(flood.slice(0, 60)).toEqual(Array(60).fill(401));
+      expect(flood[60]).toBe(429);
+      expect(upstreams.auth.resolveRequests.length).toBe(lookupsBefore + 60);
+
+      expect((await read(gatewayUrl, await userToken())).status).toBe(200);
+      expect((await read(gatewayUrl, apiToken)).status).toBe(200);
+      // Still throttled, still without a lookup: another made-up token, and one auth knows but the gateway does not hold.
+      const notHeld = unknownToken();
+      upstreams.auth.apiTokens.set(notHeld, apiTokenCaller(randomUUID(), ALL_SCOPES));
+      expect((await read(gatewayUrl, unknownToken())).status).toBe(429);
+      expect((await read(gatewayUrl, notHeld)).status).toBe(429);
+      expect(upstreams.auth.resolveRequests.length).toBe(lookupsBefore + 60);
+    });
+  });
+
+  it('when an address is past its rate, then a forged or expired access token is checked against the keys and answered 429; one credential past its own rate is 429 unchecked', async () => {
+    const LIMIT = 3;
+    await withGateway({ THROTTLE_RATES: `unauthenticated=${LIMIT}/minute` }, async (gatewayUrl, keyPrefix) => {
+      const expired = await signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES, expiresIn: -60 });
+      const statuses: number[] = [];
+      for (let i = 0; i <= LIMIT; i += 1) statuses.push((await read(gatewayUrl, expired)).status);
+      expect(statuses).toEqual([...Array(LIMIT).fill(401), 429]);
+      const fingerprint = createHash('sha256').update(`Bearer ${expired}`).digest('hex').slice(0, 16);
+      expect(Number(await redis.get(`${keyPrefix}ratelimit:unauthenticated:ip:127.0.0.1:credential:${fingerprint}`))).toBe(LIMIT);
+      expect(Number(await redis.get(`${keyPrefix}ratelimit:unauthenticated:ip:127.0.0.1`))).toBe(LIMIT);
+
+      const forged = (await userToken()).replace(/.{4}$/, 'AAAA');
+      const refused = await read(gatewayUrl, forged);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('ratelimit-policy')).toBe(`"unauthenticated";q=${LIMIT};w=60`);
+      expect((await read(gatewayUrl, await userToken())).status).toBe(200);
+    });
+  });
+
+  it('with TRUST_PROXY=1, an IPv6 client is counted by its /64, and an IPv4-mapped address as its IPv4 address', async () => {
+    const LIMIT = 3;
+    await withGateway({ THROTTLE_RATES: `unauthenticated=${LIMIT}/minute`, TRUST_PROXY: '1' }, async (gatewayUrl, keyPrefix) => {
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      for (const address of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff:ffff:ffff:ffff']) {
+        expect((await read(gatewayUrl, unknownToken(), from(address))).status).toBe(401);
+      }
+      expect((await read(gatewayUrl, unknownToken(), from('2001:db8:7:1::3'))).status).toBe(429);
+      expect(await redis.get(`${keyPrefix}ratelimit:unauthenticated:ip:2001:db8:7:1::/64`)).toBe(String(LIMIT));
+      // The next /64 is another subscriber.
+      expect((await read(gatewayUrl, unknownToken(), from('2001:db8:7:2::1'))).status).toBe(401);
+
+      for (let i = 0; i < LIMIT; i += 1) expect((await read(gatewayUrl, unknownToken(), from('::ffff:198.51.100.20'))).status).toBe(401);
+      expect((await read(gatewayUrl, unknownToken(), from('198.51.100.20'))).status).toBe(429);
+    });
+  });
+
+  it('with TRUST_PROXY=1, the anon bucket counts an IPv6 client by its /64 too', async () => {
+    await withGateway({ THROTTLE_RATES: 'anon=2/minute', TRUST_PROXY: '1' }, async (gatewayUrl) => {
+      const login = (address: string) =>
+        fetch(`${gatewayUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: '{}' });
+      expect([(await login('2001:db8:9:1::1')).status, (await login('2001:db8:9:1::2')).status, (await login('2001:db8:9:1::3')).status]).toEqual([200, 200, 429]);
+      expect((await login('2001:db8:9:2::1')).status).toBe(200);
     });
   });
 });

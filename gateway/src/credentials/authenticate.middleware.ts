@@ -2,12 +2,14 @@ import { ForbiddenError, UnauthorizedError } from '@crm/platform';
 import type { RequestHandler } from 'express';
 import type { UnauthenticatedLimit } from '../rate-limit/unauthenticated-limit';
 import { callerOf, routeOf, setCaller } from '../request-state';
+import { LookupNotAllowed } from './api-token-resolver';
 import type { Authenticator } from './authenticator';
 
 /**
  * Establishes the Caller from the request's credential; anonymous routes have none (and need none). A
- * client address that has sent too many failing credentials is refused first (429), and every failure
- * (401) counts against its address.
+ * credential that has failed too often at its client address is refused first (429); an address that has
+ * sent too many failing credentials has its credentials checked only where that costs auth nothing; every
+ * failure (401) counts against the address and against the credential there (`UnauthenticatedLimit`).
  */
 export function authenticateMiddleware(authenticate: Authenticator, unauthenticatedLimit: UnauthenticatedLimit): RequestHandler {
   return async (req, res, next) => {
@@ -16,9 +18,10 @@ export function authenticateMiddleware(authenticate: Authenticator, unauthentica
       setCaller(res, null);
       return next();
     }
-    unauthenticatedLimit.refuseUsedUpAddress(req, res);
-    const caller = await authenticate(req.headers.authorization).catch(async (error: unknown) => {
-      if (error instanceof UnauthorizedError) await unauthenticatedLimit.countFailure(req, res);
+    const allowance = unauthenticatedLimit.allowanceBeforeCredential(req, res);
+    const caller = await authenticate(req.headers.authorization, allowance).catch(async (error: unknown) => {
+      if (error instanceof LookupNotAllowed) unauthenticatedLimit.refuseLookup(res, allowance);
+      if (error instanceof UnauthorizedError) await unauthenticatedLimit.countFailure(req, res, allowance);
       throw error;
     });
     if (route.auth === 'user-only' && caller.credential.kind !== 'user') {

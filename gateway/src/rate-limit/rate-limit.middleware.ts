@@ -31,18 +31,22 @@ export function rateLimitStoreMetrics(metrics: Registry, limiter: BucketRateLimi
 
 /**
  * Counts the request against the route's bucket for its user (without a caller: its client address), and against its
- * per-parameter bucket when it has one (a web form's, every address together); sets the RateLimit headers
- * of the count that decided (they stay on the upstream's response too), and answers 429 past either limit,
- * counting each refusal by bucket. A request refused by the first count is not counted by the second.
+ * per-parameter bucket when it has one (a web form's, every address together), after its address's share of
+ * that one when the route gives one; sets the RateLimit headers of the count that decided (they stay on the
+ * upstream's response too), and answers 429 past any limit, counting each refusal by bucket. A request
+ * refused by one count is not counted by the next.
  */
 export function rateLimitMiddleware(limiter: BucketRateLimiter, rejections: RateLimitRejections): RequestHandler {
   return async (req, res, next) => {
     const route = routeOf(res);
     const caller = callerOf(res);
-    let decision = await limiter.consume(route.bucket, rateLimitKey(route.bucket, caller ?? null, clientAddress(req)));
+    const address = clientAddress(req);
+    let decision = await limiter.consume(route.bucket, rateLimitKey(route.bucket, caller ?? null, address));
     if (decision.allowed && route.perParam) {
-      const { bucket, param } = route.perParam;
-      decision = await limiter.consume(bucket, `${bucket}:${param}:${pathParam(route, req.path, param)}`);
+      const { bucket, param, addressShare } = route.perParam;
+      const counted = `${param}:${pathParam(route, req.path, param)}`;
+      if (addressShare) decision = await limiter.consume(addressShare, `${addressShare}:${counted}:ip:${address}`);
+      if (decision.allowed) decision = await limiter.consume(bucket, `${bucket}:${counted}`);
     }
     res.set(rateLimitHeaders(decision));
     if (!decision.allowed) {

@@ -1,8 +1,8 @@
-import type { Caller, Logger } from '@crm/platform';
+import { addressLimitKey, type Caller, type Logger } from '@crm/platform';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { FORM_BUCKET, RATE_BUCKETS, type BucketRates, type RateBucket } from './throttle-rates';
+import { FORM_ADDRESS_BUCKET, FORM_BUCKET, RATE_BUCKETS, type BucketRates, type RateBucket } from './throttle-rates';
 
 /** The outcome of counting one request, with what the RateLimit headers and a 429 report. */
 export interface RateDecision {
@@ -36,7 +36,7 @@ class InsuranceLimiter extends RateLimiterMemory {
 }
 
 /**
- * One fixed-window counter per bucket (read, write, anon, unauthenticated, form), kept in Redis (an atomic
+ * One fixed-window counter per bucket (read, write, anon, unauthenticated, form, form_per_address), kept in Redis (an atomic
  * INCR script, so parallel requests never overshoot) with an in-memory insurance limiter of the same
  * rate. Logs a warning once when it falls back to memory and once when Redis is back.
  */
@@ -62,7 +62,7 @@ export class BucketRateLimiter {
         insuranceLimiter: new InsuranceLimiter({ keyPrefix: KEY_PREFIX, points, duration }, () => this.fellBack()),
       });
     };
-    this.limiters = Object.fromEntries([...RATE_BUCKETS, FORM_BUCKET].map((bucket) => [bucket, build(bucket)])) as typeof this.limiters;
+    this.limiters = Object.fromEntries([...RATE_BUCKETS, FORM_BUCKET, FORM_ADDRESS_BUCKET].map((bucket) => [bucket, build(bucket)])) as typeof this.limiters;
     redis?.on('ready', () => this.redisBack());
   }
 
@@ -99,8 +99,11 @@ export class BucketRateLimiter {
 
 const toSeconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-/** Whose requests the per-address buckets count: the connection's peer, or the client a trusted proxy names (TRUST_PROXY). */
-export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/**
+ * Whose requests the per-address buckets count: the connection's peer, or the client a trusted proxy names
+ * (TRUST_PROXY); an IPv6 client by its /64, an IPv4-mapped one by its IPv4 address (`addressLimitKey`).
+ */
+export const clientAddress = (req: Request): string => addressLimitKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /**
  * The counter a request is charged to: per user, whichever of their credentials it carries (every access

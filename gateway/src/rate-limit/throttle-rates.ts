@@ -7,8 +7,15 @@ export const RATE_BUCKETS = ['read', 'write', 'anon', 'unauthenticated'] as cons
 export type ThrottleBucket = (typeof RATE_BUCKETS)[number];
 /** Every submission to one web form, from any address (`FORM_RATE`), besides each address's `anon` rate. */
 export const FORM_BUCKET = 'form' as const;
-export type RateBucket = ThrottleBucket | typeof FORM_BUCKET;
+/** One client address's share of one web form's `FORM_RATE` (`formAddressShare`). */
+export const FORM_ADDRESS_BUCKET = 'form_per_address' as const;
+export type RateBucket = ThrottleBucket | typeof FORM_BUCKET | typeof FORM_ADDRESS_BUCKET;
 export const DEFAULT_FORM_RATE = '60/minute';
+/** An address may use this fraction of a form's rate (rounded up): one address leaves at least three quarters to the others. */
+const FORM_ADDRESS_SHARE = 1 / 4;
+
+/** One address's share of a form's rate: a quarter of it (at least 1) in the same window; 60/minute gives 15/minute. */
+export const formAddressShare = (formRate: Rate): Rate => ({ limit: Math.ceil(formRate.limit * FORM_ADDRESS_SHARE), windowSeconds: formRate.windowSeconds });
 
 export interface Rate {
   /** Requests allowed in one window. */
@@ -18,7 +25,7 @@ export interface Rate {
 }
 
 export type ThrottleRates = Record<ThrottleBucket, Rate>;
-/** Every bucket's rate: `THROTTLE_RATES` with `FORM_RATE`. */
+/** Every bucket's rate: `THROTTLE_RATES` with `FORM_RATE` and its share per address. */
 export type BucketRates = Record<RateBucket, Rate>;
 
 export const DEFAULT_THROTTLE_RATES = 'read=1000/hour,write=200/hour,anon=20/minute,unauthenticated=60/minute';

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { INTERNAL_TOKEN_HEADER, listen, verifyInternalToken, type Caller, type RunningServer } from '@crm/platform';
+import { INTERNAL_TOKEN_HEADER, listen, newSigningKey as newInternalSigningKey, verifyInternalToken, type Caller, type RunningServer } from '@crm/platform';
 import { freePort } from '@crm/system';
 import express, { type Express, type Request } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
-export const TEST_INTERNAL_SECRET = 'gateway-tests-internal-token-secret-0123456789';
+/** The gateway's key in these tests (its INTERNAL_SIGNING_KEY), and the public keys the stand-in upstreams check its tokens with. */
+const testKey = newInternalSigningKey('gateway-test');
+export const TEST_INTERNAL_SIGNING_KEY = testKey.signingKey;
+export const TEST_INTERNAL_PUBLIC_KEYS = JSON.stringify({ gateway: { 'gateway-test': testKey.publicKey } });
 export const TEST_ISSUER = 'crm-auth';
 export const TEST_AUDIENCE = 'crm-api';
 
@@ -35,7 +38,7 @@ function echoApp(service: string, seen: SeenRequest[], app: Express = express())
     let caller: Caller | null;
     try {
       if (!token) throw new Error('none');
-      caller = await verifyInternalToken(TEST_INTERNAL_SECRET, service, token);
+      caller = await verifyInternalToken({ audience: service, publicKeys: TEST_INTERNAL_PUBLIC_KEYS }, token);
     } catch {
       res.status(401).json({ detail: `no valid internal token for ${service}` });
       return;
@@ -128,7 +131,7 @@ export async function startFakeAuth(): Promise<FakeAuth> {
   const internal = async (req: Request) => {
     const token = req.header(INTERNAL_TOKEN_HEADER);
     if (!token) return false;
-    return verifyInternalToken(TEST_INTERNAL_SECRET, 'auth', token).then(
+    return verifyInternalToken({ audience: 'auth', publicKeys: TEST_INTERNAL_PUBLIC_KEYS }, token).then(
       () => true,
       () => false,
     );

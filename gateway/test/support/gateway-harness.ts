@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import { startGateway, type RunningGateway } from '../../src';
 import {
   TEST_AUDIENCE,
-  TEST_INTERNAL_SECRET,
+  TEST_INTERNAL_SIGNING_KEY,
   TEST_ISSUER,
   startFakeAuth,
   startFakeService,
@@ -77,7 +77,7 @@ export async function startTestGateway(
   const gateway = await startGateway({
     env: {
       ...process.env,
-      INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+      INTERNAL_SIGNING_KEY: TEST_INTERNAL_SIGNING_KEY,
       JWT_ISSUER: TEST_ISSUER,
       JWT_AUDIENCE: TEST_AUDIENCE,
       REDIS_KEY_PREFIX: keyPrefix,

@@ -90,13 +90,19 @@ export function publicFormCases(context: CorpusContext): Case[] {
 
   const add = (category: Category, name: string, request: RawRequest, expect: Expectation = 'refused', operation: PublicOperation = submission) =>
     cases.push({ category, operation: operation.key, name, request, expect, authenticated: false, leakCheckedOnEveryAnswer: true });
-  /** A POST of `body` as `contentType` (none when undefined) to the own form, or to `path`. */
-  const post = (body: string | Buffer, contentType: string | undefined, options: { path?: string; headers?: Record<string, string> } = {}): RawRequest => ({
-    method: 'POST',
-    path: options.path ?? ownPath,
-    headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), ...options.headers },
-    body,
-  });
+  /**
+   * A POST of `body` as `contentType` (none when undefined) to the own form, or to `path`, from a page of the
+   * site that form lists (else every case would be refused for its origin alone); a header given undefined is left out.
+   */
+  const post = (body: string | Buffer, contentType: string | undefined, options: { path?: string; headers?: Record<string, string | undefined> } = {}): RawRequest => {
+    const path = options.path ?? ownPath;
+    const headers: Record<string, string | undefined> = {
+      ...(contentType === undefined ? {} : { 'content-type': contentType }),
+      origin: path === foreignPath ? foreign.webForm.origin : own.webForm.origin,
+      ...options.headers,
+    };
+    return { method: 'POST', path, headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined)), body };
+  };
   const postEncoded = (encoding: Encoding, fields: readonly Field[], options?: { path?: string; headers?: Record<string, string> }) => {
     const { body, contentType } = encoded(encoding, fields);
     return post(body, contentType, options);
@@ -352,6 +358,13 @@ export function publicFormCases(context: CorpusContext): Case[] {
     add('disallowed origins', `Origin: ${name}, url-encoded`, post(validUrlEncoded, FORM, { headers: { origin } }));
     add('disallowed origins', `Origin: ${name}`, { method: 'OPTIONS', path: ownPath, headers: { origin, 'access-control-request-method': 'POST' } }, 'refused', preflight);
   }
+
+  // A form that lists origins takes nothing from a request that names no page (docs/security.md §10.4):
+  // neither Origin nor Referer, or a Referer elsewhere.
+  add('disallowed origins', 'no Origin, no Referer', post(validJson, 'application/json', { headers: { origin: undefined } }));
+  add('disallowed origins', 'no Origin, no Referer, url-encoded', post(validUrlEncoded, FORM, { headers: { origin: undefined } }));
+  add('disallowed origins', 'no Origin, a Referer on another site', post(validUrlEncoded, FORM, { headers: { origin: undefined, referer: 'https://evil.test/contact' } }));
+  add('disallowed origins', 'no Origin, a Referer naming the site in its path', post(validUrlEncoded, FORM, { headers: { origin: undefined, referer: `https://evil.test/${own.webForm.origin}` } }));
 
   // The honeypot filled: the decoy 201 (or a refusal), whatever else the body holds, and nothing stored.
   inEvery('honeypot', 'filled, the rest valid', [...base, [HONEYPOT, 'https://spam.test']], 'decoy');

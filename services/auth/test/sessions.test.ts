@@ -141,6 +141,22 @@ describe('failed logins per client address', () => {
     expect((await loginFrom(address, admin.email, PASSWORD)).status).toBe(200);
   });
 
+  it('when an IPv6 client fails from many addresses of its /64, then they count as one address (docs/security.md §10.6); the next /64 logs in', async () => {
+    const admin = await auth.register();
+    const network = `2001:db8:${(addressSeed += 1).toString(16)}:1`;
+    for (let i = 1; i <= FAILURES_PER_ADDRESS; i += 1) {
+      expect((await loginFrom(`${network}::${i.toString(16)}`, uniqueEmail('guess'), 'wrong password')).status).toBe(401);
+    }
+    const refused = await loginFrom(`${network}:ffff:ffff:ffff:ffff`, admin.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"login_failures_per_address";q=${FAILURES_PER_ADDRESS};w=${FAILURE_WINDOW_SECONDS}`);
+    expect((await loginFrom(`2001:db8:${(addressSeed += 1).toString(16)}:2::1`, admin.email, PASSWORD)).status).toBe(200);
+    // An IPv4-mapped address is its IPv4 address.
+    const v4 = newAddress();
+    await failUpToTheLimit(`::ffff:${v4}`, admin.email);
+    expect((await loginFrom(v4, admin.email, PASSWORD)).status).toBe(429);
+  });
+
   it('when logins succeed, then they are not failures of their address, and a pair\'s failures before them are forgotten', async () => {
     const admin = await auth.register();
     const address = newAddress();

@@ -4,10 +4,13 @@ import { registerTenant, type TenantAdmin } from '../../support/tenants';
 
 /**
  * A public web form's limits in the gateway (api-contract §8): each client address is held to the anon
- * rate, and each form to `FORM_RATE` from all addresses together; below them nothing is refused or lost.
+ * rate, each form to `FORM_RATE` from all addresses together, and each address at a form to a quarter of
+ * that; below them nothing is refused or lost.
  */
-const ANON_LIMIT = 3;
-const FORM_LIMIT = 8;
+const ANON_LIMIT = 20;
+const FORM_LIMIT = 16;
+/** One address's share of a form's rate: a quarter of FORM_RATE (docs/security.md §10.4). */
+const ADDRESS_SHARE = 4;
 let system: TestSystem, admin: TenantAdmin;
 
 /** A client address of its own per visitor (the counters live in Redis, shared by every suite and run). */
@@ -37,17 +40,46 @@ const submit = (publicKey: string, address: string, email = `limit-${randomUUID(
 const submissionCount = async (formId: string): Promise<number> =>
   (await system.api.get(`/api/web-forms/${formId}/`, { token: admin.access })).body.submission_count;
 
-it('when one address posts past the anon rate, then 429 on the anon bucket, and the form keeps every submission it answered 201', async () => {
-  const form = await newForm();
+it('when one address posts past the anon rate, then 429 on the anon bucket, and the forms keep every submission they answered 201', async () => {
+  // Spread over forms, each taking no more than the address's share of it.
+  const forms = [];
+  for (let i = 0; i < ANON_LIMIT / ADDRESS_SHARE; i += 1) forms.push(await newForm());
   const address = visitorAddress();
   const answers = [];
-  for (let i = 0; i < ANON_LIMIT + 2; i += 1) answers.push(await submit(form.public_key, address));
+  for (let i = 0; i < ANON_LIMIT + 2; i += 1) answers.push(await submit(forms[i % forms.length].public_key, address));
   expect(answers.map((answer) => answer.status)).toEqual([...Array(ANON_LIMIT).fill(201), 429, 429]);
   expect(answers[ANON_LIMIT]!.headers.get('ratelimit-policy')).toBe(`"anon";q=${ANON_LIMIT};w=60`);
   expect(answers[ANON_LIMIT]!.body).toEqual({ detail: expect.any(String), retry_after: expect.any(Number) });
-  expect(await submissionCount(form.id)).toBe(ANON_LIMIT);
+  let kept = 0;
+  for (const form of forms) kept += await submissionCount(form.id);
+  expect(kept).toBe(ANON_LIMIT);
   // Another address is not held to this one's count.
-  expect((await submit(form.public_key, visitorAddress())).status).toBe(201);
+  expect((await submit(forms[0].public_key, visitorAddress())).status).toBe(201);
+});
+
+it("when one address posts a form's whole rate, then it gets its share only (429 on form_per_address), and the rest stays for other addresses", async () => {
+  const form = await newForm();
+  const drainer = visitorAddress();
+  const answers = [];
+  for (let i = 0; i < FORM_LIMIT; i += 1) answers.push(await submit(form.public_key, drainer));
+  expect(answers.map((answer) => answer.status)).toEqual([...Array(ADDRESS_SHARE).fill(201), ...Array(FORM_LIMIT - ADDRESS_SHARE).fill(429)]);
+  expect(answers[ADDRESS_SHARE]!.headers.get('ratelimit-policy')).toBe(`"form_per_address";q=${ADDRESS_SHARE};w=60`);
+  expect(answers[ADDRESS_SHARE]!.body).toEqual({ detail: expect.any(String), retry_after: expect.any(Number) });
+  // Its refusals used none of the form's rate: the other visitors get all the rest of it, then the form's own limit.
+  const others = [];
+  for (let i = 0; i <= FORM_LIMIT - ADDRESS_SHARE; i += 1) others.push(await submit(form.public_key, visitorAddress()));
+  expect(others.map((answer) => answer.status)).toEqual([...Array(FORM_LIMIT - ADDRESS_SHARE).fill(201), 429]);
+  expect(others.at(-1)!.headers.get('ratelimit-policy')).toBe(`"form";q=${FORM_LIMIT};w=60`);
+  expect(await submissionCount(form.id)).toBe(FORM_LIMIT);
+});
+
+it('with TRUST_PROXY, an IPv6 visitor is one address per /64: its addresses share one count at a form', async () => {
+  const form = await newForm();
+  const prefix = `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+  const answers = [];
+  for (let i = 1; i <= ADDRESS_SHARE + 1; i += 1) answers.push(await submit(form.public_key, `${prefix}::${i.toString(16)}`));
+  expect(answers.map((answer) => answer.status)).toEqual([...Array(ADDRESS_SHARE).fill(201), 429]);
+  expect(answers.at(-1)!.headers.get('ratelimit-policy')).toBe(`"form_per_address";q=${ADDRESS_SHARE};w=60`);
 });
 
 it('when many addresses post to one form past FORM_RATE, then 429 on the form bucket; another form is not held to its count', async () => {

@@ -1,4 +1,4 @@
-import { forwardedClientAddress, parseBody, type ApiOperation } from '@crm/platform';
+import { addressLimitKey, forwardedClientAddress, parseBody, type ApiOperation } from '@crm/platform';
 import { Router } from 'express';
 import type { AuthDeps } from '../auth-deps';
 import { noStore, SECRET_ANSWER_NOTE } from '../common/no-store';
@@ -13,7 +13,8 @@ import { loginBody, refreshBody } from './sessions.schemas';
 export function sessionsRoutes(deps: AuthDeps): Router {
   const router = Router();
   router.post('/api/auth/login/', noStore, async (req, res) => {
-    res.json(await logIn(deps, parseBody(req, loginBody), forwardedClientAddress(req)));
+    // Failed logins are counted per address as every per-address limit is: an IPv6 client by its /64.
+    res.json(await logIn(deps, parseBody(req, loginBody), addressLimitKey(forwardedClientAddress(req))));
   });
   router.post('/api/auth/refresh-token/', noStore, async (req, res) => {
     const { refresh } = parseBody(req, refreshBody);

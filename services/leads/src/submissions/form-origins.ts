@@ -13,17 +13,32 @@ class OriginNotAllowedError extends AppError {
 const ALLOWED_HEADERS = 'Content-Type, Idempotency-Key, X-Request-Id';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
+/** The origin of a `Referer` (`https://www.example.com/contact?x=1` → `https://www.example.com`); undefined for anything else. */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (referer === undefined) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A browser's `Origin` must be one of the form's `allowed_origins` when it lists any (403 otherwise); an
- * allowed one may read the answer (CORS). A request without `Origin` (a server, a plain form post of an
- * older browser) is not a browser's cross-site call and passes.
+ * A form that lists `allowed_origins` takes a request only from a page on one of them: its `Origin` must
+ * be listed, or, without `Origin` (an older browser's plain form post), its `Referer`'s origin; neither
+ * sent (a page whose policy hides both, a server) is refused too, 403, as an origin not listed. (Nothing
+ * stops a server from claiming an origin: the check keeps other sites' pages out, it is no credential.) A
+ * form that lists none takes any request. An allowed `Origin` may read the answer (CORS).
  */
 export function allowOrigin(req: Request, res: Response, form: WebFormRow): void {
   const origin = req.header('origin');
   res.vary('Origin');
-  if (origin === undefined) return;
-  if (form.allowed_origins.length > 0 && !form.allowed_origins.includes(origin.toLowerCase())) throw new OriginNotAllowedError();
-  res.set('Access-Control-Allow-Origin', origin);
+  if (form.allowed_origins.length > 0) {
+    const pageOrigin = origin ?? refererOrigin(req.header('referer'));
+    if (pageOrigin === undefined || !form.allowed_origins.includes(pageOrigin.toLowerCase())) throw new OriginNotAllowedError();
+  }
+  if (origin !== undefined) res.set('Access-Control-Allow-Origin', origin);
 }
 
 /** The answer to a CORS preflight of an allowed origin: POST, with the headers a page sends. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, enqueueEvent, type Caller } from '@crm/platform';
-import { acceptedCustomFieldValues, customValue, loadDefinitions, type CustomFieldRule } from '@crm/records';
+import { acceptedCustomFieldValues, customValue, loadDefinitions, QuotaExceededError, type CustomFieldRule } from '@crm/records';
 import { WEB_FORM_SUBMISSION_RECEIVED, type WebFormSubmissionReceivedData } from '../integration-events/published-events';
 import type { LeadsDeps } from '../leads-deps';
 import { SERVICE_NAME } from '../leads/lead-kind';
@@ -9,6 +9,9 @@ import { leadCreation } from '../leads/write-lead';
 import type { WebFormRow } from '../web-forms/web-forms.repository';
 import type { Submission } from './submission-fields';
 import { insertSubmission, lockEmailOfTenant, lockOpenLeadWithEmail } from './submissions.repository';
+
+/** A submission that would take the tenant past its quota of leads: 403 `quota_exceeded`, and nothing stored. */
+const FORM_FULL = 'This form takes no more submissions for now (quota exceeded); nothing was stored.';
 
 /** What the visitor is answered: nothing else about the tenant. */
 export interface SubmissionReceipt {
@@ -64,7 +67,10 @@ export async function receiveSubmission(deps: LeadsDeps, form: WebFormRow, submi
       const custom_fields = acceptedCustomFieldValues(typedCustomValues(submission.custom, definitions), definitions);
       const [prepared] = await importer.prepare(manager, caller, [{ ...input, custom_fields }], definitions);
       if (!prepared!.ok) throw prepared!.error;
-      const [lead] = await importer.create(manager, caller, [prepared!.values]);
+      const [lead] = await importer.create(manager, caller, [prepared!.values]).catch((error: unknown) => {
+        // The visitor learns that the form is full, not what the tenant holds (docs/security.md §10.5).
+        throw error instanceof QuotaExceededError ? new QuotaExceededError(FORM_FULL) : error;
+      });
       leadId = lead!.id;
     }
     await insertSubmission(manager, { id, tenantId: form.tenant_id, formId: form.id, formName: form.name, leadId, data: submission.data, receivedAt });

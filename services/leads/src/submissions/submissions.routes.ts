@@ -4,6 +4,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { LeadsDeps } from '../leads-deps';
 import { LEADS } from '../leads/leads.repository';
+import { redirectOnAllowedOrigin } from '../web-forms/manage-web-forms';
 import { findActiveWebForm, type WebFormRow } from '../web-forms/web-forms.repository';
 import { allowOrigin, answerPreflight } from './form-origins';
 import { decoyReceipt, receiveSubmission } from './receive-submission';
@@ -62,7 +63,8 @@ export function submissionRoutes(deps: LeadsDeps): Router {
     // A multipart body's key is taken on its fields (another boundary on a retry is the same request).
     await takeUploadKey(res, [Buffer.from(JSON.stringify(body))]);
     const receipt = filledHoneypot(body) ? decoyReceipt(deps.clock()) : await receiveSubmission(deps, form, readSubmission(body));
-    if (form.redirect_url !== null && isBrowserFormPost(req)) res.redirect(303, form.redirect_url);
+    // Checked again here: a redirect off the form's origins is never followed, whatever is stored.
+    if (form.redirect_url !== null && redirectOnAllowedOrigin(form.redirect_url, form.allowed_origins) && isBrowserFormPost(req)) res.redirect(303, form.redirect_url);
     else res.status(201).json(receipt);
   });
 
@@ -95,9 +97,10 @@ export const submissionOperations: ApiOperation[] = [
       'What a page on the tenant\'s site posts: JSON, `application/x-www-form-urlencoded` or `multipart/form-data` without files, at most 16 KB, ' +
       'with `first_name`, `last_name`, `email`, `phone`, `company_name`, `title`, `message` and `cf_<key>`. It creates a lead (source ' +
       '`website_form`, the form\'s owner and tags) or joins the open lead with the same e-mail; a custom field the tenant\'s definitions ' +
-      'refuse stays only in the submission\'s `data`. A filled `website` field (the honeypot) is answered the same and stores nothing. A ' +
-      'browser `Origin` the form does not list: 403. A form post (not JSON) to a form with a `redirect_url`: 303 to it. Limited per client ' +
-      'address (`anon`) and per form (`FORM_RATE`).',
+      'refuse stays only in the submission\'s `data`. A filled `website` field (the honeypot) is answered the same and stores nothing. To a ' +
+      'form that lists origins, an `Origin` (else a `Referer`) on none of them, or neither header: 403. A form post (not JSON) to a form ' +
+      'with a `redirect_url`: 303 to it. Limited per client address (`anon`), per form (`FORM_RATE`) and per address at a form (a quarter ' +
+      'of `FORM_RATE`, `form_per_address`).',
     body: z.object({
       first_name: z.string().nullable().optional(),
       last_name: z.string().nullable().optional(),
@@ -111,7 +114,7 @@ export const submissionOperations: ApiOperation[] = [
     responses: {
       201: { description: 'Received: `{id, received_at}`.', schema: z.object({ id: z.uuid(), received_at: z.string() }) },
       303: { description: "A browser form post to a form with a `redirect_url`: go there.", content: 'none' },
-      403: "The form does not take submissions from this page's origin: `{detail}`.",
+      403: "The form lists origins and this request comes from none of them (by `Origin`, else `Referer`; neither sent counts as none): `{detail}`.",
       404: 'No active form has this key (unknown, inactive or deleted: one body): `{detail}`.',
       413: 'Over 16 KB: `{detail}`.',
     },
