@@ -21,12 +21,15 @@ import { jwksOperation, jwksRoutes } from './signing-keys/jwks.routes';
 import { signingKeyCipher } from './signing-keys/signing-key-cipher';
 import { openSigningKeyRing } from './signing-keys/signing-keys';
 import { userOperations, usersRoutes } from './users/users.routes';
+import { tenantUsageOperation, tenantUsageRoutes } from './tenant-usage/tenant-usage.routes';
+import { TenantQuotas } from '@crm/records';
+import type { UsageOwners } from './tenant-usage/usage-owners';
 
 /**
  * Builds the domain's dependencies and every route. On start: the signing keys are opened with
  * SIGNING_KEY_SECRET (refused unset in production), sealed if still in clear, made on the very first start.
  */
-export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router> {
+export async function authRoutes(deps: ServiceDeps<AuthConfig, UsageOwners>): Promise<Router> {
   const { config, dataSource, clock } = deps;
   // E-mail goes out from an outbox, delivered by a worker of this process, which stops with the service.
   const mail = mailSettings(config);
@@ -53,6 +56,8 @@ export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router>
     }),
     passwords,
     mailQueued: () => mailWorker.wake(),
+    quotas: new TenantQuotas(config.TENANT_QUOTAS),
+    usageOwners: { usageOwners: deps.usageOwners, signer: deps.signer },
   };
   mailWorker.start();
   deps.onStop(() => mailWorker.stop());
@@ -64,6 +69,7 @@ export async function authRoutes(deps: ServiceDeps<AuthConfig>): Promise<Router>
   router.use(usersRoutes(authDeps));
   router.use(reassignmentRoutes(authDeps));
   router.use(apiTokensRoutes(authDeps));
+  router.use(tenantUsageRoutes(authDeps));
   router.use(passwordsRoutes(authDeps));
   router.use(emailVerificationRoutes(authDeps));
   router.use(internalRoutes(authDeps));
@@ -78,6 +84,7 @@ export const authApi: ApiOperation[] = [
   ...userOperations,
   ...reassignmentOperations,
   ...apiTokenOperations,
+  tenantUsageOperation,
   ...passwordOperations,
   emailVerificationOperation,
 ];

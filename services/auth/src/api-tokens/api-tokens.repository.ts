@@ -1,4 +1,5 @@
 import { mapPageRows, queryOne, readPageRows, type Db, type PageRows, type PageWindow } from '@crm/platform';
+import type { QuotaCounter } from '@crm/records';
 import type { Role } from '@crm/platform';
 
 /** Token names are unique among a profile's tokens that are not revoked. */
@@ -58,6 +59,18 @@ export async function countApiTokens(db: Db, profileId: string, now: Date): Prom
   const row = await queryOne<{ count: string }>(db, `SELECT count(*) AS count FROM api_tokens WHERE profile_id = $1 AND ${LIVE}`, [profileId, now]);
   return Number(row?.count ?? 0);
 }
+
+/** The tenant's live tokens (all its members'), against its `api_tokens` quota. */
+export const API_TOKENS_QUOTA: QuotaCounter = {
+  quota: 'api_tokens',
+  used: async (db, tenantId) =>
+    (await queryOne<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM api_tokens JOIN profiles ON profiles.id = api_tokens.profile_id
+       WHERE profiles.org_id = $1 AND api_tokens.revoked_at IS NULL AND api_tokens.expires_at > now()`,
+      [tenantId],
+    ))!.n,
+};
 
 /** Holds the profile's row until the transaction ends: its token creations are counted one at a time. */
 export async function lockApiTokensOf(db: Db, profileId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { ConflictError, isUniqueViolation, ValidationError, type Caller } from '
 import type { AuthDeps } from '../auth-deps';
 import { randomSecret, sha256Hex } from '../common/hashing';
 import { apiTokenView, type ApiTokenView } from './api-token-view';
-import { API_TOKEN_NAME_KEY, countApiTokens, insertApiToken, lockApiTokensOf } from './api-tokens.repository';
+import { API_TOKEN_NAME_KEY, API_TOKENS_QUOTA, countApiTokens, insertApiToken, lockApiTokensOf } from './api-tokens.repository';
 import type { CreateApiTokenInput } from './api-tokens.schemas';
 
 export const API_TOKEN_PREFIX = 'crm_pat_';
@@ -43,6 +43,8 @@ export async function createApiToken(
       // One creation at a time per profile, so parallel ones cannot pass the bound together.
       await lockApiTokensOf(db, caller.profileId);
       if ((await countApiTokens(db, caller.profileId, now)) >= MAX_LIVE_API_TOKENS) throw new ConflictError(TOO_MANY_TOKENS);
+      // ... and the tenant's, against its quota (its members together: docs/security.md §10.5).
+      await deps.quotas.requireRoom(db, caller.tenantId, API_TOKENS_QUOTA, 1);
       return insertApiToken(db, {
         id: randomUUID(),
         profileId: caller.profileId,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ForbiddenError, isAdmin, NotFoundError, readListPage, requireCurrentVersion, withVersion, type Caller, type ListPage, type PageRequest } from '@crm/platform';
-import type { RecordServiceDeps } from '@crm/records';
+import { ForbiddenError, isAdmin, NotFoundError, readListPage, requireCurrentVersion, ValidationError, withVersion, type Caller, type ListPage, type PageRequest } from '@crm/platform';
+import type { QuotaCounter, RecordServiceDeps } from '@crm/records';
 import { idSchema, profileRefs, profileRefSchema, requireOwnerInTenant, timestampSchema } from '@crm/records';
 import { z } from 'zod';
 import type { WebFormInput } from './web-forms.schemas';
@@ -32,7 +32,10 @@ export type WebFormView = z.infer<typeof webFormViewSchema>;
 
 export const ADMINS_ONLY = 'Only an admin may manage web forms.';
 
-type WebFormsDeps = Pick<RecordServiceDeps<unknown>, 'dataSource' | 'clock' | 'references'>;
+type WebFormsDeps = Pick<RecordServiceDeps<unknown>, 'dataSource' | 'clock' | 'references' | 'quotas'>;
+
+/** The tenant's web forms, against its `web_forms` quota. */
+export const WEB_FORMS_QUOTA: QuotaCounter = { quota: 'web_forms', used: countWebForms };
 
 /** Every route of `/api/web-forms/` is an admin's (members and API tokens without an admin's role: 403). */
 export function requireFormAdmin(caller: Caller): Caller {
@@ -78,6 +81,21 @@ export async function getForm(deps: WebFormsDeps, caller: Caller, id: string): P
   return (await viewsOf(deps.dataSource.manager, caller.tenantId, [row]))[0]!;
 }
 
+export const REDIRECT_OFF_ORIGINS = "Must be a page on one of the form's allowed_origins (a form without allowed_origins has no redirect).";
+
+/**
+ * Whether a form may send a visitor to `redirectUrl`: only to a page on one of its own allowed origins, so
+ * our domain never redirects to any other site (an open redirect). A form open to any origin has none.
+ */
+export const redirectOnAllowedOrigin = (redirectUrl: string, allowedOrigins: string[]): boolean => allowedOrigins.includes(new URL(redirectUrl).origin);
+
+/** 400 on `redirect_url` when the form's values would redirect off its allowed origins. */
+function requireRedirectOnAllowedOrigin(values: WebFormValues): void {
+  if (values.redirect_url !== null && !redirectOnAllowedOrigin(values.redirect_url, values.allowed_origins)) {
+    throw ValidationError.field('redirect_url', REDIRECT_OFF_ORIGINS);
+  }
+}
+
 /** A key a page can carry: 192 random bits, URL-safe. */
 const newPublicKey = () => randomBytes(24).toString('base64url');
 
@@ -99,9 +117,11 @@ export async function createForm(deps: WebFormsDeps, caller: Caller, input: WebF
     tags: input.tags ?? [],
     redirect_url: input.redirect_url ?? null,
   };
-  const row = await deps.dataSource.transaction((manager) =>
-    insertWebForm(manager, { ...values, id: randomUUID(), tenantId: caller.tenantId, publicKey: newPublicKey(), createdBy: caller.profileId, now: deps.clock() }),
-  );
+  requireRedirectOnAllowedOrigin(values);
+  const row = await deps.dataSource.transaction(async (manager) => {
+    await deps.quotas.requireRoom(manager, caller.tenantId, WEB_FORMS_QUOTA, 1);
+    return insertWebForm(manager, { ...values, id: randomUUID(), tenantId: caller.tenantId, publicKey: newPublicKey(), createdBy: caller.profileId, now: deps.clock() });
+  });
   return (await viewsOf(deps.dataSource.manager, caller.tenantId, [row]))[0]!;
 }
 
@@ -120,6 +140,7 @@ export async function changeForm(deps: WebFormsDeps, caller: Caller, id: string,
       tags: input.tags ?? existing.tags,
       redirect_url: input.redirect_url === undefined ? existing.redirect_url : input.redirect_url,
     };
+    requireRedirectOnAllowedOrigin(values);
     // A change that changes nothing is no change: same version, so nobody's If-Match goes stale.
     const unchanged = (Object.keys(values) as (keyof WebFormValues)[]).every((key) => JSON.stringify(values[key]) === JSON.stringify(existing[key]));
     return unchanged ? existing : updateWebForm(manager, caller.tenantId, id, values, deps.clock());

@@ -12,6 +12,7 @@ import { parseBody, parseQuery } from '@crm/platform';
 import { assertSqlIdentifier } from './custom-fields.repository';
 import { createCustomFieldBody, listCustomFieldsQuery, updateCustomFieldBody } from './custom-fields.schemas';
 import { changeCustomField, createCustomField, deleteCustomField, listCustomFields, requireCustomField } from './manage-custom-fields';
+import { customFieldsCounter, type TenantQuotas } from '../quotas/tenant-quotas';
 
 export interface CustomFieldRoutesOptions {
   dataSource: DataSource;
@@ -24,6 +25,8 @@ export interface CustomFieldRoutesOptions {
   /** Who may use the entity at all (others: 403 on every route). Default: admins and members with sales access. */
   canUseEntity?: (caller: Caller) => boolean;
   clock?: () => Date;
+  /** The tenants' quotas: a definition past the tenant's `custom_fields` (per entity) is a 403. */
+  quotas: TenantQuotas;
 }
 
 export const ADMIN_ONLY = 'Only an admin may manage custom fields.';
@@ -39,6 +42,7 @@ export function customFieldRoutes(options: CustomFieldRoutesOptions): Router {
   assertSqlIdentifier(recordTable); // fail at start, not at the first DELETE
   const canUseEntity = options.canUseEntity ?? hasSalesAccess;
   const clock = options.clock ?? (() => new Date());
+  const counter = customFieldsCounter(entity, recordTable);
 
   const reader = (caller: Caller): Caller => {
     if (!canUseEntity(caller)) throw new ForbiddenError();
@@ -59,7 +63,9 @@ export function customFieldRoutes(options: CustomFieldRoutesOptions): Router {
   router.post(basePath, async (req, res) => {
     const caller = admin(callerOf(req));
     const body = parseBody(req, createCustomFieldBody);
-    await answerCreated(res, inPostedCollection(req), () => createCustomField(dataSource, scopeOf(caller), body, clock()));
+    await answerCreated(res, inPostedCollection(req), () =>
+      createCustomField(dataSource, scopeOf(caller), body, clock(), (db) => options.quotas.requireRoom(db, caller.tenantId, counter, 1)),
+    );
   });
   // Permission, then the definition, then the body: a member learns nothing, a hidden id is a plain 404.
   router.patch(`${basePath}:definitionId/`, async (req, res) => {

@@ -6,6 +6,7 @@ import type { CustomFieldConditions } from './custom-field-filters';
 import { definitionsFromJson, definitionsJsonColumn, loadDefinitions } from './custom-fields.repository';
 import type { ApiOperation } from '@crm/platform';
 import { customFieldOperations, customFieldRoutes } from './custom-fields.routes';
+import type { TenantQuotas } from '../quotas/tenant-quotas';
 import { customFieldListConditions, validCustomFieldValues } from './record-custom-fields';
 
 /**
@@ -15,7 +16,7 @@ import { customFieldListConditions, validCustomFieldValues } from './record-cust
 export interface EntityCustomFields {
   entity: string;
   /** `GET|POST <basePath>`, `PATCH|DELETE <basePath><id>/`; mount before the entity's `<id>/` routes. */
-  routes(context: { dataSource: DataSource; clock: () => Date }): Router;
+  routes(context: { dataSource: DataSource; clock: () => Date; quotas: TenantQuotas }): Router;
   /** The documentation of those routes, under `tag`. */
   operations(tag: string): ApiOperation[];
   /** The tenant's definitions as a record's detail shows them (`custom_field_definitions`). */
@@ -45,7 +46,7 @@ export function entityCustomFields(options: { entity: string; basePath: string; 
   const scope = (tenantId: string) => ({ tenantId, entity });
   return {
     entity,
-    routes: (context) => customFieldRoutes({ dataSource: context.dataSource, entity, basePath, recordTable, clock: context.clock }),
+    routes: (context) => customFieldRoutes({ dataSource: context.dataSource, entity, basePath, recordTable, clock: context.clock, quotas: context.quotas }),
     operations: (tag) => customFieldOperations({ basePath, tag, noun: entity }),
     definitions: async (db, tenantId) => (await loadDefinitions(db, tenantId, entity)).map(customFieldDefinitionView),
     definitionsColumn: (tenantIdSql, alias) => definitionsJsonColumn(tenantIdSql, entity, alias),

@@ -1,4 +1,4 @@
-import { isUniqueViolation, readListPage, type DataSource } from '@crm/platform';
+import { isUniqueViolation, readListPage, type DataSource, type Db } from '@crm/platform';
 import { ConflictError, NotFoundError, ValidationError } from '@crm/platform';
 import type { ListPage, PageRequest } from '@crm/platform';
 import { customFieldDefinitionView, type CustomFieldDefinitionView } from './custom-field-definition';
@@ -26,23 +26,27 @@ export async function requireCustomField(dataSource: DataSource, scope: CustomFi
   if (!(await findDefinition(dataSource, scope, id))) throw new NotFoundError();
 }
 
-/** A new definition; its key must be free among the scope's definitions (409 on `key`). */
+/** A new definition; its key must be free among the scope's definitions (409 on `key`); `requireRoom` refuses it past the tenant's quota. */
 export async function createCustomField(
   dataSource: DataSource,
   scope: CustomFieldScope,
   input: CreateCustomFieldInput,
   now: Date,
+  requireRoom: (db: Db) => Promise<void>,
 ): Promise<CustomFieldDefinitionView> {
   try {
-    const definition = await insertDefinition(dataSource, scope, {
-      key: input.key,
-      fieldType: input.field_type,
-      label: input.label,
-      options: input.options,
-      isRequired: input.is_required,
-      isFilterable: input.is_filterable,
-      displayOrder: input.display_order,
-      createdAt: now,
+    const definition = await dataSource.transaction(async (manager) => {
+      await requireRoom(manager);
+      return insertDefinition(manager, scope, {
+        key: input.key,
+        fieldType: input.field_type,
+        label: input.label,
+        options: input.options,
+        isRequired: input.is_required,
+        isFilterable: input.is_filterable,
+        displayOrder: input.display_order,
+        createdAt: now,
+      });
     });
     return customFieldDefinitionView(definition);
   } catch (error) {

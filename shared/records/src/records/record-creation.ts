@@ -13,6 +13,7 @@ import { NOT_A_MEMBER, profilesNotInTenant } from '../profile-replica';
 import { ownerToCheck, publishRecords, valuesForWrite, type AnyRecordKind, type RecordInput } from './record-kind';
 import { insertRecords, type OwnedValues } from './record-table';
 import { checkOwnerChange, ensureReferences, type RecordsContext } from './record-use-cases';
+import { recordsCounter, type TenantQuotas } from '../quotas/tenant-quotas';
 
 /** A body of a batch being created: its values so far, and what refuses it (field by field) once the batch is checked. */
 export interface NewRecordRow<V extends OwnedValues, Input extends RecordInput = RecordInput> {
@@ -61,14 +62,19 @@ export async function prepareNewRecords<V extends OwnedValues, Input extends Rec
   });
 }
 
-/** Inserts prepared records owned by their creator's tenant, in one statement, and announces each (`<entity>.created`); answers their views. */
+/**
+ * Inserts prepared records owned by their creator's tenant, in one statement, and announces each (`<entity>.created`); answers their views.
+ * All or none: a batch (an import) that would take the tenant past its quota of the entity is refused whole (403).
+ */
 export async function storeNewRecords<V extends OwnedValues, View extends { id: string }>(
   manager: EntityManager,
   kind: AnyRecordKind<V, View>,
   caller: Caller,
   values: readonly V[],
   now: Date,
+  quotas: TenantQuotas,
 ): Promise<View[]> {
+  await quotas.requireRoom(manager, caller.tenantId, recordsCounter(kind.table), values.length);
   const records = await insertRecords(
     manager,
     kind.table,
@@ -88,5 +94,5 @@ export const recordCreation = <V extends OwnedValues, View extends { id: string 
   body: schemas.body,
   ensureReferences: (caller, bodies) => ensureReferences(context, kind, caller, bodies),
   prepare: (manager, caller, inputs, definitions) => prepareNewRecords(manager, kind, caller, inputs, definitions),
-  create: (manager, caller, values) => storeNewRecords(manager, kind, caller, values, context.clock()),
+  create: (manager, caller, values) => storeNewRecords(manager, kind, caller, values, context.clock(), context.quotas),
 });

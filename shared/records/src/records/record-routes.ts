@@ -99,6 +99,8 @@ export function recordRoutes<V extends OwnedValues, View extends { id: string },
         await openRecord(manager, kind.table, caller, recordId, lock);
       },
       clock: context.clock,
+      quotas: context.quotas,
+      collection: kind.table.name,
     }),
   );
   return router;

@@ -7,6 +7,7 @@ import type { ListPage, PageRequest } from '@crm/platform';
 import { actorOf } from './record-events';
 import { deleteRecordNotes } from '../record-notes';
 import type { ReplicatedReferences } from '../replicas/replicated-references';
+import { recordsCounter, type TenantQuotas } from '../quotas/tenant-quotas';
 import { openRecord, ownershipOf } from './record-access';
 import { valuesForWrite, namedOwner, publishRecordDeleted, publishRecords, unchanged, type AnyRecordKind, type RecordInput, type RecordKind } from './record-kind';
 import type { ListCounts } from './record-counts';
@@ -24,6 +25,8 @@ export interface RecordsContext {
   dataSource: DataSource;
   clock: () => Date;
   references: ReplicatedReferences;
+  /** The tenants' quotas (docs/security.md §10.5): a create past one is a 403 writing nothing. */
+  quotas: TenantQuotas;
 }
 
 /** Who may name which owner: the kind's rule, else only an admin may give a record to someone else. */
@@ -108,6 +111,7 @@ export async function createRecord<V extends OwnedValues, View extends { id: str
   return context.dataSource.transaction(async (manager) => {
     values.custom_fields = await kind.customFields.validValues(manager, caller.tenantId, 'create', input.custom_fields, {});
     const linked = await kind.linkReferences(manager, caller, values, undefined);
+    await context.quotas.requireRoom(manager, caller.tenantId, recordsCounter(kind.table), 1);
     const record = await insertRecord(
       manager,
       kind.table,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mintInternalToken, type Caller } from '@crm/platform';
-import { DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
+import { type Caller, InternalTokenSigner, mintInternalToken } from '@crm/platform';
 import { type CustomFieldRule } from '../../src/custom-fields';
 import { type DataSource } from '@crm/platform';
 import { leadsMigrationsNamed, openFreshSchema } from '../../../platform/test/database/fresh-schema';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 
@@ -15,7 +17,8 @@ export async function openCustomFieldsTestDatabase(schema: string): Promise<Data
   return openFreshSchema(
     schema,
     [
-      ...leadsMigrationsNamed('CustomFields1763900050000'),
+      // With the quotas' tables, which count the definitions (and the files beside them).
+      ...leadsMigrationsNamed('CustomFields1763900050000', 'NotesAndFiles1763900060000', 'TenantQuotas1767400000000'),
       {
         name: 'Things1764000000001',
         up: `CREATE TABLE things (
@@ -44,7 +47,7 @@ export function callerIn(tenantId: string, role: Caller['role'], salesAccess: bo
 }
 
 export const AUDIENCE = 'cftest';
-export const internalToken = (caller: Caller) => mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, AUDIENCE, caller);
+export const internalToken = (caller: Caller) => mintInternalToken(DEV_GATEWAY, AUDIENCE, caller);
 
 /** A definition as the pure checks need it; everything not given is the plain default. */
 export function rule(key: string, fieldType: CustomFieldRule['fieldType'], extra: Partial<CustomFieldRule> = {}): CustomFieldRule {

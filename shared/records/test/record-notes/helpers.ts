@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { hasSalesAccess, isAdmin, mintInternalToken, type Caller } from '@crm/platform';
-import { DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
+import { type Caller, hasSalesAccess, InternalTokenSigner, isAdmin, mintInternalToken } from '@crm/platform';
 import { queryOne, type DataSource, type Db } from '@crm/platform';
 import { ForbiddenError, NotFoundError } from '@crm/platform';
 import { createServiceApp, listen, type RunningServer } from '@crm/platform';
 import { createLogger } from '@crm/platform';
 import { recordNotesRoutes } from '../../src/record-notes';
+import { TenantQuotas } from '../../src/quotas/tenant-quotas';
 import { leadsMigrationsNamed, openFreshSchema } from '../../../platform/test/database/fresh-schema';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 export const DATABASE_URL = process.env.DATABASE_URL!;
 export const AUDIENCE = 'notestest';
@@ -20,7 +23,7 @@ export async function openNotesTestDatabase(schema: string): Promise<DataSource>
   return openFreshSchema(
     schema,
     [
-      ...leadsMigrationsNamed('NotesAndFiles1763900060000'),
+      ...leadsMigrationsNamed('NotesAndFiles1763900060000', 'TenantQuotas1767400000000'),
       {
         name: 'Things1764100000001',
         up: `CREATE TABLE things (id uuid PRIMARY KEY, tenant_id uuid NOT NULL, created_by uuid NOT NULL)`,
@@ -72,12 +75,13 @@ export async function startNotesServer(schema: string): Promise<NotesServer> {
   let tick = 0;
   const clock = () => new Date(Date.UTC(2026, 0, 1) + 1000 * tick++);
   const routes = Router();
-  routes.use(recordNotesRoutes({ dataSource, recordType: 'thing', basePath: '/api/things', openRecord: openThing, clock }));
-  routes.use(recordNotesRoutes({ dataSource, recordType: 'gadget', basePath: '/api/gadgets', openRecord: openThing, clock }));
+  const quotas = new TenantQuotas();
+  routes.use(recordNotesRoutes({ dataSource, recordType: 'thing', basePath: '/api/things', openRecord: openThing, clock, quotas, collection: 'things' }));
+  routes.use(recordNotesRoutes({ dataSource, recordType: 'gadget', basePath: '/api/gadgets', openRecord: openThing, clock, quotas, collection: 'gadgets' }));
   const app = createServiceApp({
     logger: createLogger(AUDIENCE, 'silent'),
     health: { draining: false },
-    internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: AUDIENCE },
+    internalToken: { audience: AUDIENCE },
     routes,
   });
   const server = await listen(app, 0);
@@ -107,7 +111,7 @@ export async function call(
   path: string,
   init: { json?: unknown; form?: FormData; raw?: { contentType: string; body: string | Uint8Array } } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-crm-internal-token': await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, AUDIENCE, caller) };
+  const headers: Record<string, string> = { 'x-crm-internal-token': await mintInternalToken(DEV_GATEWAY, AUDIENCE, caller) };
   let body: RequestInit['body'];
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
 import { entityCustomFields } from '../../src/custom-fields';
 import { ENSURE_PG_TRGM, type DataSource } from '@crm/platform';
-import { createServiceApp, listen, type RunningServer } from '@crm/platform';
+import { createServiceApp, InternalTokenSigner, listen, type RunningServer } from '@crm/platform';
 import { createLogger } from '@crm/platform';
 import {
   COMMON_SERVER_FIELDS,
@@ -27,6 +26,7 @@ import {
   type RecordTable,
 } from '../../src/records';
 import { OwnerLookup, ReplicatedReferences } from '../../src/replicas';
+import { TenantQuotas } from '../../src/quotas/tenant-quotas';
 import { optionalText, tagsField } from '@crm/platform';
 import { uuidParam } from '@crm/platform';
 import { leadsMigrationsNamed, openFreshSchema } from '../../../platform/test/database/fresh-schema';
@@ -107,7 +107,7 @@ beforeAll(async () => {
   dataSource = await openFreshSchema(
     SCHEMA,
     // The tables of the service it would join (as the leads service applied them), then the entity's one migration.
-    [...leadsMigrationsNamed('Messaging1763800000000', 'ProfileReplica1763900000000', 'CustomFields1763900050000', 'NotesAndFiles1763900060000'), PRODUCTS_MIGRATION],
+    [...leadsMigrationsNamed('Messaging1763800000000', 'ProfileReplica1763900000000', 'CustomFields1763900050000', 'NotesAndFiles1763900060000', 'TenantQuotas1767400000000'), PRODUCTS_MIGRATION],
     {},
   );
   for (const caller of [admin, member, stranger]) {
@@ -116,13 +116,13 @@ beforeAll(async () => {
   const logger = createLogger(AUDIENCE, 'silent');
   const references = new ReplicatedReferences({
     dataSource,
-    lookup: new OwnerLookup({ secret: DEV_INTERNAL_TOKEN_SECRET, ownerUrls: {}, timeoutMs: 1000, resendForMs: 0, logger }),
+    lookup: new OwnerLookup({ signer: new InternalTokenSigner(AUDIENCE), ownerUrls: {}, timeoutMs: 1000, resendForMs: 0, logger }),
     replicas: [],
     clock: () => new Date(),
   });
-  const context = { dataSource, clock: () => new Date(), references };
+  const context = { dataSource, clock: () => new Date(), references, quotas: new TenantQuotas() };
   const routes = Router().use(recordRoutes(context, productKind, { basePath: '/api/products/', body: productBody, listQuery: productListQuery }));
-  server = await listen(createServiceApp({ logger, health: { draining: false }, internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: AUDIENCE }, routes }), 0);
+  server = await listen(createServiceApp({ logger, health: { draining: false }, internalToken: { audience: AUDIENCE }, routes }), 0);
 });
 afterAll(async () => {
   await server?.close(100);
