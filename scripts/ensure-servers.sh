@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure PostgreSQL, RabbitMQ and Redis answer on 127.0.0.1 (installing them from Debian's packages
 # when absent), so `npm start` and `npm test` have their servers, and that Debian's Chromium is installed
-# (test/e2e/docs/web-form-example.test.ts drives it headless; no browser is downloaded). Safe to run again and again.
+# (test/e2e/docs/web-form-example.test.ts drives it headless; no browser is downloaded), and that RabbitMQ has the
+# services' users (deploy/rabbitmq/broker-users.sh). Safe to run again and again.
 set -euo pipefail
 
 log() { printf '[ensure-servers] %s\n' "$*"; }
@@ -43,4 +44,8 @@ if ! rabbit_up; then
   for _ in $(seq 1 60); do rabbit_up && break; sleep 1; done
 fi
 rabbit_up || { log "RabbitMQ did not start"; exit 1; }
+# Each service connects as its own broker user (docs/security.md §10.2), made here with the development password;
+# the topic permissions are set on npm start's namespace and the tests' (one per jest worker, test/support/test-env.ts).
+AMQP_NAMESPACES="crm $(printf 'crmtestw%s ' $(seq 1 8))" RABBITMQCTL="$( [ "$(id -u)" = 0 ] && echo rabbitmqctl || echo sudo rabbitmqctl)" \
+  bash "$(dirname "$0")/../deploy/rabbitmq/broker-users.sh" --development
 log "PostgreSQL, RabbitMQ and Redis are up"

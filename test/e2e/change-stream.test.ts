@@ -48,6 +48,8 @@ describe('the change stream of the running system', () => {
       },
     );
     expect(ofLead(live).map(({ event }) => event.type)).toEqual(['lead.created', 'lead.updated', 'lead.updated', 'lead.deleted']);
+    // Published by leads' relay under its own broker user, which RabbitMQ checked (docs/security.md §10.2).
+    expect(ofLead(live).map(({ publishedBy }) => publishedBy)).toEqual(['crm-leads', 'crm-leads', 'crm-leads', 'crm-leads']);
     const versions = ofLead(live).map(({ event }) => event.data.version as number);
     expect(versions.slice(0, 3)).toEqual([1, 2, 3]);
     expect(versions[3]).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { createEvent, embeddedBusJournal, inProcessBus } from '@crm/platform';
+import { brokerUserOf, createEvent, embeddedBusJournal, inProcessBus, serviceAmqpUrl } from '@crm/platform';
 import type { TestSystem } from './system';
 import { eventually, type TenantAdmin } from './tenants';
 
@@ -26,9 +26,10 @@ export async function waitForProfilesIn(system: TestSystem, service: string, pro
 }
 
 /**
- * Publishes an event on the test namespace's exchange as its service would (CloudEvents envelope,
- * routing key = type, persistent, message id = event id); answers the event id. With `id`, the message
- * of that id again: a redelivery.
+ * Publishes an event on the test namespace's exchange as its service would (as the broker user of its
+ * `source`, its user-id; CloudEvents envelope, routing key = type, persistent, message id = event id);
+ * answers the event id. With `id`, the message of that id again: a redelivery. `publishAs`: another broker
+ * user's connection and user-id, or null: the guest's without one (forgeries, which consumers must refuse).
  */
 export async function publishEvent(input: {
   id?: string;
@@ -37,25 +38,34 @@ export async function publishEvent(input: {
   tenantId: string;
   subject: string;
   data: Record<string, unknown>;
+  publishAs?: string | null;
 }): Promise<string> {
   const created = createEvent({ source: input.source, type: input.type, subject: input.subject, tenantId: input.tenantId, actor: null, data: input.data });
   const event = input.id === undefined ? created : { ...created, id: input.id };
   // The embedded default: this process's in-process bus, which the system under test shares.
+  const user = input.publishAs === undefined ? brokerUserOf(input.source) : (input.publishAs ?? undefined);
   const connection = process.env.AMQP_URL
-    ? await amqp.connect(process.env.AMQP_URL)
-    : inProcessBus(embeddedBusJournal(process.env.EMBEDDED_DATA_DIR!, process.env.AMQP_NAMESPACE ?? 'crm')).connect();
+    ? await amqp.connect(asBrokerUser(process.env.AMQP_URL, user ?? 'guest'))
+    : inProcessBus(embeddedBusJournal(process.env.EMBEDDED_DATA_DIR!, process.env.AMQP_NAMESPACE ?? 'crm')).connect(user);
   try {
     const channel = await connection.createConfirmChannel();
     channel.publish(`${process.env.AMQP_NAMESPACE ?? 'crm'}.events`, event.type, Buffer.from(JSON.stringify(event)), {
       messageId: event.id,
       persistent: true,
       contentType: 'application/json',
+      userId: user,
     });
     await channel.waitForConfirms();
   } finally {
     await connection.close();
   }
   return event.id;
+}
+
+/** The AMQP URL as a development broker user (`crm-<service>`, or guest). */
+function asBrokerUser(amqpUrl: string, user: string): string {
+  if (user === 'guest') return amqpUrl;
+  return serviceAmqpUrl(amqpUrl, user.replace(/^crm-/, ''), 'test');
 }
 
 /** Waits until `service`'s consumer has handled the event (its inbox holds the id). */

@@ -1,5 +1,5 @@
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
-import { createEvent, parseEvent, topologyNames, type CrmEvent, type EventActor } from '@crm/platform';
+import { brokerUserOf, createEvent, parseEvent, serviceAmqpUrl, topologyNames, type CrmEvent, type EventActor } from '@crm/platform';
 
 /** An event to publish as its producer would: the envelope is built from it. */
 export interface EventInput {
@@ -16,18 +16,20 @@ export interface EventInput {
 }
 
 /**
- * The harness's own link to the namespace's events exchange: it publishes as another service would, and
- * keeps every event that crosses the exchange, from a queue of its own bound with `#` (exclusive and
- * auto-delete: it goes with the connection).
+ * The harness's own link to the namespace's events exchange: it publishes as another service would (as that
+ * service's broker user, docs/security.md §10.2), and keeps every event that crosses the exchange, from a queue
+ * of its own bound with `#` (exclusive and auto-delete: it goes with the connection).
  */
 export class EventBus {
   /** Every event seen on the exchange since the capture queue was bound, in arrival order. */
   private readonly seen: CrmEvent[] = [];
   private readonly ownIds = new Set<string>();
+  /** A connection per service published as, opened at its first event. */
+  private readonly publishers = new Map<string, Promise<{ connection: ChannelModel; channel: ConfirmChannel }>>();
 
   private constructor(
     private readonly connection: ChannelModel,
-    private readonly publishing: ConfirmChannel,
+    private readonly url: string,
     readonly names: ReturnType<typeof topologyNames>,
   ) {}
 
@@ -40,7 +42,7 @@ export class EventBus {
       await capturing.assertExchange(names.exchange, 'topic', { durable: true });
       const { queue } = await capturing.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
       await capturing.bindQueue(queue, names.exchange, '#');
-      const bus = new EventBus(connection, await connection.createConfirmChannel(), names);
+      const bus = new EventBus(connection, url, names);
       await capturing.consume(
         queue,
         (message) => {
@@ -61,20 +63,32 @@ export class EventBus {
   }
 
   /**
-   * Publishes an event as its producer's relay does: routing key the type, persistent, message id the
-   * event id, confirmed by the broker. An envelope is sent as it is (the same id again: a redelivery);
-   * an `EventInput` is built into one.
+   * Publishes an event as its producer's relay does: as the broker user of its `source` (its user-id), routing
+   * key the type, persistent, message id the event id, confirmed by the broker. An envelope is sent as it is
+   * (the same id again: a redelivery); an `EventInput` is built into one.
    */
   async publish(event: EventInput | CrmEvent): Promise<CrmEvent> {
     const envelope = 'specversion' in event ? event : envelopeOf(event);
     this.ownIds.add(envelope.id);
-    this.publishing.publish(this.names.exchange, envelope.type, Buffer.from(JSON.stringify(envelope)), {
+    const { channel } = await this.publisherFor(envelope.source);
+    channel.publish(this.names.exchange, envelope.type, Buffer.from(JSON.stringify(envelope)), {
       messageId: envelope.id,
       persistent: true,
       contentType: 'application/json',
+      userId: brokerUserOf(envelope.source),
     });
-    await this.publishing.waitForConfirms();
+    await channel.waitForConfirms();
     return envelope;
+  }
+
+  /** The confirm channel of a connection as `service`'s broker user (the development one, as the services' own). */
+  private publisherFor(service: string): Promise<{ connection: ChannelModel; channel: ConfirmChannel }> {
+    let publisher = this.publishers.get(service);
+    if (!publisher) {
+      publisher = amqp.connect(serviceAmqpUrl(this.url, service, 'test')).then(async (connection) => ({ connection, channel: await connection.createConfirmChannel() }));
+      this.publishers.set(service, publisher);
+    }
+    return publisher;
   }
 
   /**
@@ -88,8 +102,9 @@ export class EventBus {
     await channel.close().catch(() => undefined);
   }
 
-  close(): Promise<void> {
-    return this.connection.close();
+  async close(): Promise<void> {
+    for (const publisher of this.publishers.values()) await (await publisher.catch(() => undefined))?.connection.close().catch(() => undefined);
+    await this.connection.close();
   }
 
   private keep(content: Buffer): void {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { backoffDelay } from '../lifecycle/backoff';
 import type { Logger } from '../logging/logger';
+import { amqpUserOf } from './broker-users';
 import { declareChangeStream, DEFAULT_CHANGE_STREAM_RETENTION, type ChangeStreamRetention } from './change-stream';
 import { inProcessBus } from './in-process-bus';
 import { topologyNames, type TopologyNames } from './topology';
@@ -18,6 +19,16 @@ export interface BrokerOptions {
   connectionName?: string;
   /** Retention of the change stream `<ns>.changes` (CHANGE_STREAM_MAX_AGE, CHANGE_STREAM_MAX_BYTES). Default 7 days, 2 GiB. */
   changeStream?: ChangeStreamRetention;
+  /**
+   * The broker user of the in-process bus's connection (a service's `crm-<service>`): it publishes under that
+   * user-id only, as RabbitMQ allows a connection. With `url`, the URL's user is the connection's.
+   */
+  user?: string;
+  /**
+   * The routing keys the in-process bus's connection may publish on the events exchange (the service's own
+   * events), as RabbitMQ's topic permissions allow a service's user (deploy/rabbitmq/broker-users.sh). Unset: any.
+   */
+  publishes?: readonly string[];
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -29,6 +40,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export class Broker {
   readonly names: TopologyNames;
   readonly reconnectDelayMs: number;
+  /** The user this connection publishes as: every message carries it as its `user-id` (docs/security.md §10.2). */
+  readonly user: string | undefined;
   private readonly logger: Logger;
   private readonly events = new EventEmitter();
   private connection?: ChannelModel;
@@ -39,6 +52,7 @@ export class Broker {
   constructor(private readonly options: BrokerOptions) {
     this.names = topologyNames(options.namespace);
     this.reconnectDelayMs = options.reconnectDelayMs ?? 1000;
+    this.user = options.url !== undefined ? amqpUserOf(options.url) : options.user;
     this.logger = options.logger.child({ component: 'broker' });
   }
 
@@ -120,7 +134,9 @@ export class Broker {
     const { url, inProcessJournal } = this.options;
     if (url === undefined) {
       if (inProcessJournal === undefined) throw new Error('Broker needs a RabbitMQ URL or an in-process journal');
-      return inProcessBus(inProcessJournal).connect();
+      const { publishes } = this.options;
+      const mayPublish = publishes && ((exchange: string, routingKey: string) => exchange !== this.names.exchange || publishes.includes(routingKey));
+      return inProcessBus(inProcessJournal).connect(this.user, mayPublish);
     }
     return amqp.connect(url, {
       noDelay: true, // Nagle's algorithm costs ~40 ms per hop (architecture §4)

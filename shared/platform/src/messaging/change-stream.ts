@@ -54,6 +54,11 @@ export type StreamPosition = 'first' | 'next' | number | Date;
 export interface StreamedChange {
   offset: number;
   event: CrmEvent;
+  /**
+   * Its AMQP `user-id`, which RabbitMQ checked against the publisher's connection: a reader trusts the event only
+   * when it is `crm-<producer>` of its type (docs/events.md §2). Undefined when it came without one.
+   */
+  publishedBy?: string;
 }
 
 export interface ChangeStreamReaderOptions {
@@ -105,7 +110,8 @@ export async function readChangeStream(
         if (!(error instanceof MalformedEventError)) throw error;
         // Not an event (nothing of ours publishes one): no change to give.
       }
-      if (event) await options.onChange({ offset, event });
+      const publishedBy: unknown = message.properties.userId;
+      if (event) await options.onChange({ offset, event, ...(typeof publishedBy === 'string' ? { publishedBy } : {}) });
     }
     channel.ack(message);
   };

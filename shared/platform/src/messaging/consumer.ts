@@ -11,9 +11,13 @@ import type { IntegrationEventHandler } from './integration-events';
 
 /**
  * How a delivery ended: handled (committed, acked), skipped (its id already in the inbox, acked), failed
- * (the handler threw, returned to the queue) or malformed (not an event, dead-lettered).
+ * (the handler threw, returned to the queue), malformed (not an event, dead-lettered) or refused (not published
+ * by the owner of its type, dead-lettered unhandled).
  */
-export type ConsumerOutcome = 'handled' | 'skipped' | 'failed' | 'malformed';
+export type ConsumerOutcome = 'handled' | 'skipped' | 'failed' | 'malformed' | 'refused';
+
+/** Why the consumer dead-lettered a message (its `crm-dead-letter-reason` header). */
+type DeadLetterReason = 'malformed' | 'delivery_limit' | 'untrusted_publisher';
 
 export interface EventConsumerOptions<Deps> {
   dataSource: DataSource;
@@ -24,6 +28,12 @@ export interface EventConsumerOptions<Deps> {
   /** Routing keys the queue is bound with, e.g. `['record.created', 'record.*']` or `['#']`. */
   bindings: readonly string[];
   handler: IntegrationEventHandler<Deps>;
+  /**
+   * The broker user that must have published an event of this type: its owner's (docs/security.md §10.2). An event
+   * whose AMQP `user-id` is another, or absent, is dead-lettered (`untrusted_publisher`) and never handled; so is one
+   * of a type nobody publishes (undefined). Unset: no check (the platform's tests, of made-up types).
+   */
+  publisherOf?: (type: string) => string | undefined;
   /** What the handler is given beside the event (the service's dependencies). */
   deps: Deps;
   /** Unacknowledged messages in flight at once, each handled on a pool connection of its own. Default 5. */
@@ -209,14 +219,23 @@ export class EventConsumer<Deps = unknown> {
    * crash in between leaves it in both places, never in neither. Should the publish fail, the message is
    * returned and dead-lettered at its next delivery.
    */
-  private async deadLetter(channel: Channel, message: ConsumeMessage, reason: 'malformed' | 'delivery_limit'): Promise<void> {
+  private async deadLetter(channel: Channel, message: ConsumeMessage, reason: DeadLetterReason, detail?: string): Promise<void> {
     const { properties, fields } = message;
     try {
       const confirms = await this.options.broker.createConfirmChannel();
       try {
         // Named crm-… : the broker sets its own x- headers (x-delivery-count) on every delivery from the dead-letter queue.
-        const headers = { ...properties.headers, 'crm-dead-letter-reason': reason, 'crm-dead-letter-queue': this.queue, 'crm-returns': deliveriesBefore(message) };
-        confirms.publish(this.options.broker.names.deadLetterExchange, fields.routingKey, message.content, { ...properties, headers, persistent: true });
+        const headers = {
+          ...properties.headers,
+          'crm-dead-letter-reason': reason,
+          ...(detail === undefined ? {} : { 'crm-dead-letter-detail': detail }),
+          'crm-dead-letter-queue': this.queue,
+          'crm-returns': deliveriesBefore(message),
+          ...(properties.userId === undefined ? {} : { 'crm-published-by': properties.userId }),
+        };
+        // Republished by this service, so under its own user-id (RabbitMQ refuses another); the first is kept above.
+        const republished = { ...properties, userId: this.options.broker.user, headers, persistent: true };
+        confirms.publish(this.options.broker.names.deadLetterExchange, fields.routingKey, message.content, republished);
         await confirms.waitForConfirms();
       } finally {
         await confirms.close().catch(() => undefined);
@@ -267,6 +286,16 @@ export class EventConsumer<Deps = unknown> {
       this.options.onSettled?.('malformed', undefined);
       return;
     }
+    const untrusted = this.untrustedPublisher(event, message);
+    if (untrusted !== undefined) {
+      this.logger.error(
+        { eventId: event.id, type: event.type, tenant_id: event.tenantid, publishedBy: message.properties.userId ?? null },
+        `${untrusted}: dead-lettered, not handled`,
+      );
+      await this.deadLetter(channel, message, 'untrusted_publisher', untrusted);
+      this.options.onSettled?.('refused', event);
+      return;
+    }
     const returns = deliveriesBefore(message);
     if (returns > this.deliveryLimit && !(await this.handledBefore(event).catch(() => false))) {
       this.logger.error({ eventId: event.id, type: event.type, deliveries: returns }, 'event returned past the delivery limit, dead-lettered');
@@ -296,6 +325,17 @@ export class EventConsumer<Deps = unknown> {
       outcome = 'failed';
     }
     this.options.onSettled?.(outcome, event);
+  }
+
+  /** Why the event is not to be trusted (its publisher is not the owner of its type), or undefined when it is. */
+  private untrustedPublisher(event: CrmEvent, message: ConsumeMessage): string | undefined {
+    const { publisherOf } = this.options;
+    if (publisherOf === undefined) return undefined;
+    const expected = publisherOf(event.type);
+    const publishedBy: unknown = message.properties.userId;
+    if (expected === undefined) return `${event.type} is published by no service`;
+    if (publishedBy === expected) return undefined;
+    return `${event.type} is published by ${expected}, this one ${typeof publishedBy === 'string' ? `by ${publishedBy}` : 'without a user-id'}`;
   }
 
   /**

@@ -111,9 +111,14 @@ export class InProcessBus {
     this.replay();
   }
 
-  connect(): ChannelModel {
+  /**
+   * A connection as `user` (a service's broker user): like RabbitMQ, it refuses to publish under another `user-id`,
+   * and, with `mayPublish`, a routing key its topic permissions would not allow (docs/security.md §10.2). Without a
+   * user, any `user-id` goes (the tests' own connections, as RabbitMQ's guest).
+   */
+  connect(user?: string, mayPublish?: PublishPermission): ChannelModel {
     // The subset of amqplib's ChannelModel the Broker uses; the cast is the adapter's seam.
-    return new InProcessConnection(this) as unknown as ChannelModel;
+    return new InProcessConnection(this, { user, mayPublish }) as unknown as ChannelModel;
   }
 
   assertQueue(name: string, args: Record<string, unknown> = {}): void {
@@ -467,6 +472,15 @@ const isAmqpTimestamp = (value: unknown): value is { '!': 'timestamp'; value: nu
 
 const isStream = (state: QueueState): boolean => state.arguments['x-queue-type'] === 'stream';
 
+/** Whether a connection may publish with this routing key on this exchange (RabbitMQ's topic permissions). */
+export type PublishPermission = (exchange: string, routingKey: string) => boolean;
+
+/** Who a connection is: its broker user, and what it may publish. */
+interface ConnectionIdentity {
+  user?: string;
+  mayPublish?: PublishPermission;
+}
+
 class InProcessChannel extends EventEmitter {
   private readonly unacked = new Map<number, StoredMessage>();
   private readonly unconfirmed = new Set<Promise<void>>();
@@ -475,7 +489,10 @@ class InProcessChannel extends EventEmitter {
   private nextDeliveryTag = 0;
   private closed = false;
 
-  constructor(private readonly bus: InProcessBus) {
+  constructor(
+    private readonly bus: InProcessBus,
+    private readonly identity: ConnectionIdentity,
+  ) {
     super();
   }
 
@@ -552,6 +569,14 @@ class InProcessChannel extends EventEmitter {
   /** `confirmed`, as a confirm channel's callback: called once the publish's journal line is on disk. */
   publish(exchange: string, routingKey: string, content: Buffer, options: Options.Publish = {}, confirmed?: (error: Error | null) => void): boolean {
     this.ensureOpen();
+    const refused = this.refusal(exchange, routingKey, options);
+    if (refused) {
+      // What RabbitMQ does: nothing is routed, the channel is closed with the error.
+      if (this.listenerCount('error') > 0) this.emit('error', refused);
+      void this.close();
+      confirmed?.(refused);
+      return true;
+    }
     this.bus.publish(exchange, routingKey, content, options);
     const synced = this.bus.synced();
     this.unconfirmed.add(synced);
@@ -562,6 +587,18 @@ class InProcessChannel extends EventEmitter {
       )
       .finally(() => this.unconfirmed.delete(synced));
     return true;
+  }
+
+  /** RabbitMQ's answer to a publish under another user-id (406), or to a routing key the user may not publish (403). */
+  private refusal(exchange: string, routingKey: string, options: Options.Publish): Error | undefined {
+    const { user, mayPublish } = this.identity;
+    if (user !== undefined && options.userId !== undefined && options.userId !== user) {
+      return Object.assign(new Error(`PRECONDITION_FAILED - user_id property set to '${options.userId}' but authenticated user was '${user}'`), { code: 406 });
+    }
+    if (mayPublish && !mayPublish(exchange, routingKey)) {
+      return Object.assign(new Error(`ACCESS_REFUSED - write access to topic '${routingKey}' in exchange '${exchange}' refused for user '${user}'`), { code: 403 });
+    }
+    return undefined;
   }
 
   /** Resolves once every publish so far is on disk; rejects if one of them could not be synced. */
@@ -598,12 +635,15 @@ class InProcessChannel extends EventEmitter {
 class InProcessConnection extends EventEmitter {
   private readonly channels = new Set<InProcessChannel>();
 
-  constructor(private readonly bus: InProcessBus) {
+  constructor(
+    private readonly bus: InProcessBus,
+    private readonly identity: ConnectionIdentity,
+  ) {
     super();
   }
 
   async createChannel(): Promise<InProcessChannel> {
-    const channel = new InProcessChannel(this.bus);
+    const channel = new InProcessChannel(this.bus, this.identity);
     this.channels.add(channel);
     channel.once('close', () => this.channels.delete(channel));
     return channel;

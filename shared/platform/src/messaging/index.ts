@@ -1,4 +1,5 @@
 export { Broker } from './broker';
+export { amqpUserOf, brokerUserOf, expectedPublisher, serviceAmqpUrl } from './broker-users';
 export {
   readChangeStream,
   type ChangeStreamRetention,

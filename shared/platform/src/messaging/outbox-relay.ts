@@ -231,6 +231,8 @@ export class OutboxRelay {
                 contentType: CLOUDEVENTS_JSON,
                 timestamp: amqpTimestamp(row.time),
                 appId: row.source,
+                // RabbitMQ checks it is the connection's user; consumers, that it is the owner of the type's.
+                userId: this.broker.user,
                 headers: traced?.headers ?? row.headers,
               },
               (error: Error | null) => resolve(settled(error ?? null)),

@@ -65,7 +65,7 @@ export function consumerMetrics(
   const registers = [registry];
   const events = new Counter({
     name: 'crm_consumer_events_total',
-    help: 'Deliveries settled by the consumer, by event type and outcome (handled, skipped as already handled, failed and requeued, malformed and dead-lettered).',
+    help: 'Deliveries settled by the consumer, by event type and outcome (handled, skipped as already handled, failed and requeued, malformed and dead-lettered, refused: not published by the owner of its type, dead-lettered unhandled).',
     labelNames: ['type', 'outcome'] as const,
     registers,
   });

@@ -17,10 +17,10 @@ const running: EventConsumer[] = [];
 const event = eventsFrom('consumertest', TENANT);
 
 /** Straight onto the exchange, as the relay would: these tests are about the consuming side. */
-function publish(e: CrmEvent | { type: string; body: string }, headers: Record<string, string> = {}): void {
+function publish(e: CrmEvent | { type: string; body: string }, headers: Record<string, string> = {}, userId?: string): void {
   const body = 'body' in e ? e.body : JSON.stringify(e);
   const messageId = 'id' in e ? e.id : undefined;
-  raw.channel.publish(broker.names.exchange, e.type, Buffer.from(body), { persistent: true, messageId, headers });
+  raw.channel.publish(broker.names.exchange, e.type, Buffer.from(body), { persistent: true, messageId, headers, userId });
 }
 
 async function consumer(service: string, bindings: string[], handler: IntegrationEventHandler<unknown>, deliveryLimit?: number): Promise<EventConsumer> {
@@ -50,9 +50,43 @@ afterEach(async () => {
   await drainDeadLetters();
 });
 
-afterAll(() => messaging.close(['declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late', 'relimit']));
+afterAll(() => messaging.close(['trusted', 'declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late', 'relimit']));
 
 describe('the event consumer', () => {
+  it("when an event's user-id is not its type's publisher's, then it is dead-lettered with the reason, counted as refused, and never handled", async () => {
+    const outcomes: string[] = [];
+    // The test's connection is RabbitMQ's guest: the only user-id it may set (RabbitMQ checks it).
+    const publisherOf = (type: string) => ({ 'trusted.from-guest': 'guest', 'trusted.from-leads': 'crm-leads' })[type];
+    const started = new EventConsumer({
+      dataSource, broker, logger, service: 'trusted', bindings: ['trusted.*'], handler: recordHandled, deps: undefined, publisherOf,
+      onSettled: (outcome) => outcomes.push(outcome),
+    });
+    await started.start();
+    running.push(started);
+    const genuine = event('trusted.from-guest');
+    const forged = event('trusted.from-leads'); // owned by crm-leads, published by guest
+    const unsigned = event('trusted.from-guest'); // without a user-id
+    const unknown = event('trusted.nobodys'); // a type no service publishes
+    publish(genuine, {}, 'guest');
+    publish(forged, {}, 'guest');
+    publish(unsigned);
+    publish(unknown, {}, 'guest');
+
+    const dead = await eventually(async () => {
+      const taken = [...(await drainDeadLetters())];
+      return taken.length >= 3 ? taken : undefined;
+    }, 'the refused events dead-lettered');
+    const reasons = Object.fromEntries(dead.map((message) => [message.properties.messageId, message.properties.headers]));
+    expect(reasons[forged.id]).toMatchObject({ 'crm-dead-letter-reason': 'untrusted_publisher', 'crm-dead-letter-detail': 'trusted.from-leads is published by crm-leads, this one by guest', 'crm-published-by': 'guest' });
+    expect(reasons[unsigned.id]).toMatchObject({ 'crm-dead-letter-reason': 'untrusted_publisher', 'crm-dead-letter-detail': 'trusted.from-guest is published by guest, this one without a user-id' });
+    expect(reasons[unknown.id]).toMatchObject({ 'crm-dead-letter-reason': 'untrusted_publisher', 'crm-dead-letter-detail': 'trusted.nobodys is published by no service' });
+    await eventually(async () => (await handledCounts(dataSource, 'trusted.')).rows === 1, 'the genuine event handled');
+    const [handled] = await dataSource.query(`SELECT event_id FROM handled WHERE type LIKE 'trusted.%'`);
+    expect(handled.event_id).toBe(genuine.id);
+    expect(await dataSource.query('SELECT message_id FROM inbox WHERE message_id = ANY($1::uuid[])', [[forged.id, unsigned.id, unknown.id]])).toEqual([]);
+    expect(outcomes.sort()).toEqual(['handled', 'refused', 'refused', 'refused']);
+  });
+
   it('when it starts, then its queue is a durable quorum queue declared with its type alone (what may change is a setting, not an argument)', async () => {
     await consumer('declared', ['declared.*'], recordHandled, 7);
     // Redeclaring with the same arguments succeeds; different ones close the channel (406).

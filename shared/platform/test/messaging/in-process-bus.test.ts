@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Channel, ConsumeMessage } from 'amqplib';
+import type { Channel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { InProcessBus, topicMatches } from '../../src/messaging/in-process-bus';
 
 const journal = () => join(mkdtempSync(join(tmpdir(), 'crm-bus-')), 'bus.jsonl');
@@ -40,6 +40,28 @@ describe('the in-process bus', () => {
     expect(topicMatches('lead.#', 'lead')).toBe(true);
     expect(topicMatches('*.merged', 'contact.merged')).toBe(true);
     expect(topicMatches('contact.merged', 'lead.merged')).toBe(false);
+  });
+
+  it("refuses, as RabbitMQ does, a connection's publish under another user-id (406) or with a routing key it may not publish (403), routing nothing", async () => {
+    const bus = new InProcessBus(journal());
+    const q = await consumer(bus, 'q', () => 'ack');
+    const asContacts = bus.connect('crm-contacts', (exchange, key) => exchange !== 'ex' || key.startsWith('contact.'));
+    const attempt = async (key: string, userId: string | undefined) => {
+      const channel = (await asContacts.createConfirmChannel()) as unknown as ConfirmChannel;
+      const errors: unknown[] = [];
+      channel.on('error', (error) => errors.push(error));
+      let confirm: Error | null | undefined;
+      channel.publish('ex', key, Buffer.from(key), { messageId: key, userId }, (error: Error | null) => (confirm = error));
+      await channel.waitForConfirms().catch(() => undefined);
+      await settle();
+      return { confirm, errors };
+    };
+    expect((await attempt('lead.converted', 'crm-contacts')).confirm).toMatchObject({ code: 403, message: expect.stringContaining('ACCESS_REFUSED') });
+    const other = await attempt('lead.merged', 'crm-leads');
+    expect(other.errors).toEqual([expect.objectContaining({ code: 406, message: expect.stringContaining("user_id property set to 'crm-leads' but authenticated user was 'crm-contacts'") })]);
+    expect(await attempt('contact.created', 'crm-contacts')).toEqual({ confirm: null, errors: [] });
+    await settle();
+    expect(q.got).toEqual([]); // bound to lead.* only: neither refused publish arrived
   });
 
   it('routes a publish to every bound queue, and drops what no queue is bound to', async () => {

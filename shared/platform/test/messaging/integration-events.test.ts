@@ -15,19 +15,21 @@ describe('consumedEvents', () => {
       handled.push([name, e.type, deps.n]);
     };
   beforeEach(() => handled.splice(0));
+  /** Who publishes what: the consumer's check, not the dispatch these tests are about. */
+  const PRODUCERS = { things: ['thing.created', 'thing.deleted'] };
 
   it('when built from a subscription list, then the queue is bound to exactly its keys, in order', () => {
-    expect(consumedEvents({ 'thing.created': handler('a'), 'thing.deleted': handler('b'), 'other.#': handler('c') }).bindings).toEqual(['thing.created', 'thing.deleted', 'other.#']);
+    expect(consumedEvents({ 'thing.created': handler('a'), 'thing.deleted': handler('b'), 'other.#': handler('c') }, PRODUCERS).bindings).toEqual(['thing.created', 'thing.deleted', 'other.#']);
   });
 
   it("when an event arrives, then the handler of its type gets it with the service's dependencies, and no other handler does", async () => {
-    const consumes = consumedEvents({ 'thing.created': handler('created'), 'thing.deleted': handler('deleted') });
+    const consumes = consumedEvents({ 'thing.created': handler('created'), 'thing.deleted': handler('deleted') }, PRODUCERS);
     await consumes.handler(event('thing.deleted'), manager, { n: 7 });
     expect(handled).toEqual([['deleted', 'thing.deleted', 7]]);
   });
 
   it('when its type has no handler of its own, then the first pattern it matches handles it (`#`: every event)', async () => {
-    const consumes = consumedEvents({ 'thing.created': handler('exact'), 'thing.*': handler('thing pattern'), '#': handler('everything') });
+    const consumes = consumedEvents({ 'thing.created': handler('exact'), 'thing.*': handler('thing pattern'), '#': handler('everything') }, PRODUCERS);
     await consumes.handler(event('thing.created'), manager, { n: 1 });
     await consumes.handler(event('thing.merged'), manager, { n: 1 });
     await consumes.handler(event('web_form.received'), manager, { n: 1 });
@@ -39,7 +41,7 @@ describe('consumedEvents', () => {
   });
 
   it('when nothing matches (an event bound by an older release, say), then nothing is handled', async () => {
-    await consumedEvents({ 'thing.created': handler('created') }).handler(event('thing.updated'), manager, { n: 1 });
+    await consumedEvents({ 'thing.created': handler('created') }, PRODUCERS).handler(event('thing.updated'), manager, { n: 1 });
     expect(handled).toEqual([]);
   });
 });

@@ -1,0 +1,11 @@
+import type { EventProducers } from '@crm/platform';
+
+/**
+ * Who publishes each event accounts-opportunities consumes (the contracts' catalogue; test/deploy/broker-users.test.ts holds them
+ * equal): an event is handled only under its producer's broker user-id (docs/security.md §10.2).
+ */
+export const PUBLISHERS: EventProducers = {
+  auth: ['profile.created', 'profile.updated', 'profile.reassignment_requested'],
+  leads: ['lead.created', 'lead.updated', 'lead.deleted', 'lead.merged', 'lead.converted'],
+  contacts: ['contact.created', 'contact.updated', 'contact.deleted', 'contact.merged'],
+};
