@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { createLogger, DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
+import { createLogger, GATEWAY_ISSUER, InternalTokenSigner } from '@crm/platform';
 import { ApiTokenCache } from '../src/credentials/api-token-cache';
 import { createApiTokenResolver } from '../src/credentials/api-token-resolver';
 import { UnknownApiTokens } from '../src/credentials/unknown-api-tokens';
@@ -31,9 +31,9 @@ async function authThatDrops(dropFirst: number): Promise<{ url: string; connecti
 const resolverFor = (url: string) =>
   createApiTokenResolver({
     resolveUrl: `${url}/internal/api-tokens/resolve`,
-    internalTokenSecret: DEV_INTERNAL_TOKEN_SECRET,
+    signer: new InternalTokenSigner(GATEWAY_ISSUER),
     fetch,
-    cache: new ApiTokenCache(undefined, 0, createLogger('gateway', 'silent'), DEV_INTERNAL_TOKEN_SECRET),
+    cache: new ApiTokenCache(undefined, 0, createLogger('gateway', 'silent'), ['a-test-secret-of-the-api-token-cache']),
     unknownTokens: new UnknownApiTokens(undefined, createLogger('gateway', 'silent')),
     logger: createLogger('gateway', 'silent'),
   });

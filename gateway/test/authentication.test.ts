@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { base64url } from 'jose';
 import { createLogger, listen } from '@crm/platform';
 import { buildGatewayApp, loadGatewayConfig } from '../src';
-import { TEST_INTERNAL_SECRET, closedPort, newSigningKey, signAccessToken, type SigningKey } from './support/fake-upstreams';
+import { TEST_INTERNAL_SIGNING_KEY, closedPort, newSigningKey, signAccessToken, type SigningKey } from './support/fake-upstreams';
 import {
   ALL_SCOPES,
   apiTokenCaller,
@@ -319,7 +319,7 @@ describe('gateway routes for user tokens only', () => {
     const upstreams = await startUpstreams();
     const config = loadGatewayConfig({
       ...upstreams.env,
-      INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+      INTERNAL_SIGNING_KEY: TEST_INTERNAL_SIGNING_KEY,
       REDIS_URL: process.env.REDIS_URL,
       REDIS_KEY_PREFIX: `test:gateway:${randomUUID()}:`,
     });

@@ -1,3 +1,5 @@
+import { scopeOfRoute } from '@crm/platform';
+import { SERVICES } from '@crm/system';
 import { ROUTE_TABLE, matchRoute } from '../src';
 import { methodsOfPath } from '../src/routing/route-matcher';
 
@@ -64,6 +66,16 @@ describe('the public route table', () => {
       if (entry.bucket !== 'read') continue;
       const duplicateCheck = entry.methods.includes('POST') && entry.path.endsWith('/duplicates/');
       if (!duplicateCheck) expect(entry.methods).toEqual(['GET', 'HEAD']);
+    }
+  });
+
+  it('every service checks the scope of each of its routes again, the same (its `scopes`, by scopeOfRoute)', () => {
+    const scopesOf = (service: string) => SERVICES.find(({ definition }) => definition.name === service)!.definition.scopes ?? {};
+    for (const entry of ROUTE_TABLE) {
+      const path = entry.path.replace(/:[A-Za-z]+/g, '3f0c6d1e-8a4b-4c2d-9e7f-0a1b2c3d4e5f');
+      for (const method of entry.methods) {
+        expect({ method, path: entry.path, scope: scopeOfRoute(method, path, scopesOf(entry.service)) }).toEqual({ method, path: entry.path, scope: entry.scope });
+      }
     }
   });
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import pino from 'pino';
+import { GATEWAY_ISSUER, InternalTokenSigner } from '@crm/platform';
 import { UPSTREAM_SERVICES, type UpstreamService } from '../src/config';
 import { createUpstreamProxy, POOLED_AGENT_OPTIONS } from '../src/proxy/upstream-proxy';
 
@@ -19,7 +20,7 @@ describe('the upstream keep-alive agent', () => {
     const Agent = jest.spyOn(http, 'Agent');
     const proxy = createUpstreamProxy({
       targets: Object.fromEntries(UPSTREAM_SERVICES.map((service) => [service, 'http://127.0.0.1:9'])) as Record<UpstreamService, string>,
-      internalTokenSecret: 'a-test-secret-of-at-least-32-characters',
+      signer: new InternalTokenSigner(GATEWAY_ISSUER),
       timeoutMs: 1_000,
       logger: pino({ level: 'silent' }),
     });

@@ -1,4 +1,4 @@
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/platform';
+import { INTERNAL_TOKEN_HEADER, InternalTokenSigner, mintInternalToken, type Caller } from '@crm/platform';
 import type { TestSystem } from './system';
 
 /** The caller a user's access token stands for, as the gateway puts it in internal tokens. */
@@ -17,11 +17,12 @@ async function callerOf(system: TestSystem, token: string): Promise<Caller> {
 
 /**
  * A request straight to a service's internal route (`/internal/...`), as another service makes it for
- * the user holding `token`: an internal token addressed to `service` with that user as the caller.
+ * the user holding `token`: an internal token addressed to `service` with that user as the caller, signed
+ * as `from` (import-export by default, which calls the owners' import and export routes) with its development key.
  */
-export async function callInternal(system: TestSystem, service: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown, accept = 'text/csv') {
+export async function callInternal(system: TestSystem, service: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown, accept = 'text/csv', from = 'import-export') {
   const caller = await callerOf(system, token);
-  const internalToken = await mintInternalToken(process.env.INTERNAL_TOKEN_SECRET ?? DEV_INTERNAL_TOKEN_SECRET, service, caller);
+  const internalToken = await mintInternalToken(new InternalTokenSigner(from), service, caller);
   const response = await fetch(`${system.services[service]!.url}${path}`, {
     method,
     // An export answers CSV to who asks for it, as import-export does (JSON answers ignore it).

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { internalTokenSecrets, type Caller, type Logger } from '@crm/platform';
+import { type Caller, type Logger } from '@crm/platform';
 import type Redis from 'ioredis';
 import { mayPredate, type CredentialChanges } from './credential-changes';
 
@@ -17,7 +17,7 @@ type CachedCaller = Caller & { cachedAt?: number; signature?: string };
  * change of its profile's role or sales access is a miss: auth answers with the profile as it is now.
  * Every Redis failure is a cache miss: the gateway then asks auth each time.
  *
- * Each entry is signed (HMAC-SHA256 with the internal-token secret, over the entry and the key it sits
+ * Each entry is signed (HMAC-SHA256 with a secret only the gateway holds, derived from its signing key, over the entry and the key it sits
  * under), so whoever can write to Redis cannot make a caller up, nor move one entry under another token:
  * an entry whose signature does not check out is a miss, and auth is asked.
  */
@@ -27,8 +27,8 @@ export class ApiTokenCache {
     private readonly redis: Redis | undefined,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
-    /** INTERNAL_TOKEN_SECRET: entries are signed with its current secret and checked against each of its secrets. */
-    private readonly secretSetting: string,
+    /** The gateway's own secrets (derived from its signing keys): entries are signed with the first and checked against each. */
+    private readonly secrets: readonly string[],
     /** None: an entry serves its whole time whatever changes (a resolver tested on its own). */
     private readonly changes?: CredentialChanges,
   ) {}
@@ -73,13 +73,13 @@ export class ApiTokenCache {
   }
 
   private signed(tokenHash: string, entry: CachedCaller): CachedCaller {
-    return { ...entry, signature: signatureOf(internalTokenSecrets(this.secretSetting)[0]!, tokenHash, entry) };
+    return { ...entry, signature: signatureOf(this.secrets[0]!, tokenHash, entry) };
   }
 
   private signedBy(signature: string | undefined, tokenHash: string, entry: CachedCaller): boolean {
     if (typeof signature !== 'string') return false;
     const given = Buffer.from(signature, 'base64url');
-    return internalTokenSecrets(this.secretSetting).some((secret) => {
+    return this.secrets.some((secret) => {
       const expected = Buffer.from(signatureOf(secret, tokenHash, entry), 'base64url');
       return given.length === expected.length && timingSafeEqual(given, expected);
     });

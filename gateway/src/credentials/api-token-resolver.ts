@@ -14,7 +14,11 @@ export interface ApiTokenResolverOptions extends AuthLookupOptions {
   unknownTokens: UnknownApiTokens;
 }
 
-export type ApiTokenResolver = (token: string) => Promise<Caller>;
+/** `lookupsAllowed: false`: a token the gateway does not hold as resolved is `LookupNotAllowed`, auth is not asked. */
+export type ApiTokenResolver = (token: string, options?: { lookupsAllowed: boolean }) => Promise<Caller>;
+
+/** The token would need a lookup in auth, which its client address may not cost now (`UnauthenticatedLimit`). */
+export class LookupNotAllowed extends Error {}
 
 /**
  * Turns an opaque API token into its Caller: from the cache, else by asking auth (`POST {token}` with an
@@ -22,11 +26,12 @@ export type ApiTokenResolver = (token: string) => Promise<Caller>;
  * refused is refused again without asking, for a while (`UnknownApiTokens`).
  */
 export function createApiTokenResolver(options: ApiTokenResolverOptions): ApiTokenResolver {
-  return async (token) => {
+  return async (token, { lookupsAllowed } = { lookupsAllowed: true }) => {
     const tokenHash = ApiTokenCache.hashOf(token);
     const cached = await options.cache.get(tokenHash);
     if (cached) return cached;
     if (await options.unknownTokens.has(tokenHash)) throw tokenNotValid();
+    if (!lookupsAllowed) throw new LookupNotAllowed();
 
     const response = await postToAuth(options, options.resolveUrl, { token }, 'resolve an API token');
     if (response.status === 401 || response.status === 404) {

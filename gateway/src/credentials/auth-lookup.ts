@@ -1,10 +1,11 @@
-import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, traceHeaders, type Logger } from '@crm/platform';
+import { INTERNAL_TOKEN_HEADER, currentRequestId, mintInternalToken, ServiceUnavailableError, traceHeaders, type InternalTokenSigner, type Logger } from '@crm/platform';
 
 const LOOKUP_TIMEOUT_MS = 5_000;
 const LOOKUP_ATTEMPTS = 2;
 
 export interface AuthLookupOptions {
-  internalTokenSecret: string;
+  /** The gateway's own key (INTERNAL_SIGNING_KEY): its internal tokens are signed as the gateway. */
+  signer: InternalTokenSigner;
   fetch: typeof fetch;
   logger: Logger;
 }
@@ -19,7 +20,7 @@ export async function postToAuth(options: AuthLookupOptions, url: string, body: 
   const headers: Record<string, string> = {
     ...traceHeaders(),
     'content-type': 'application/json',
-    [INTERNAL_TOKEN_HEADER]: await mintInternalToken(options.internalTokenSecret, 'auth', null),
+    [INTERNAL_TOKEN_HEADER]: await mintInternalToken(options.signer, 'auth', null),
   };
   const requestId = currentRequestId();
   if (requestId) headers['x-request-id'] = requestId;

@@ -1,4 +1,4 @@
-import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type Logger } from '@crm/platform';
+import { ExpiringCache, INTERNAL_TOKEN_HEADER, mintInternalToken, ServiceUnavailableError, type Caller, type InternalTokenSigner, type Logger } from '@crm/platform';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -20,7 +20,8 @@ export interface UserTokenVerifierOptions {
   jwksUrl: string;
   issuer: string;
   audience: string;
-  internalTokenSecret: string;
+  /** The gateway's own key (INTERNAL_SIGNING_KEY): its internal tokens are signed as the gateway. */
+  signer: InternalTokenSigner;
   fetch: typeof fetch;
   logger: Logger;
   /** How soon an unknown `kid` may trigger another key-set fetch. */
@@ -70,7 +71,7 @@ export function createUserTokenVerifier(options: UserTokenVerifierOptions): User
     timeoutDuration: 5_000,
     [customFetch]: async (url, init) => {
       const headers = new Headers(init.headers);
-      headers.set(INTERNAL_TOKEN_HEADER, await mintInternalToken(options.internalTokenSecret, 'auth', null));
+      headers.set(INTERNAL_TOKEN_HEADER, await mintInternalToken(options.signer, 'auth', null));
       return options.fetch(url, { ...init, headers });
     },
   });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { buffer as readWholeBody } from 'node:stream/consumers';
-import { mintInternalToken, ServiceUnavailableError, type Logger } from '@crm/platform';
+import { mintInternalToken, ServiceUnavailableError, type InternalTokenSigner, type Logger } from '@crm/platform';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { UPSTREAM_SERVICES, type UpstreamService } from '../config';
@@ -10,7 +10,8 @@ import { prepareForwardedHeaders } from './forwarded-headers';
 
 export interface UpstreamProxyOptions {
   targets: Record<UpstreamService, string>;
-  internalTokenSecret: string;
+  /** The gateway's own key (INTERNAL_SIGNING_KEY): its internal tokens are signed as the gateway. */
+  signer: InternalTokenSigner;
   /** Longest silence on an upstream socket before the request fails. */
   timeoutMs: number;
   /**
@@ -204,7 +205,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
   return {
     forward: async (req, res) => {
       const { service } = routeOf(res);
-      const internalToken = await mintInternalToken(options.internalTokenSecret, service, callerOf(res));
+      const internalToken = await mintInternalToken(options.signer, service, callerOf(res));
       prepareForwardedHeaders(req, internalToken);
       let body: RequestBody;
       try {

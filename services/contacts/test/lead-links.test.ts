@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { contactsService } from '@crm/contacts';
 import type { CrmEvent } from '@crm/platform';
-import { eventAbout, newTenant, startComponent, type EventInput, type Member, type ServiceComponent } from '@crm/testing';
+import { eventAbout, newTenant, startComponent, type EventInput, type Member, type ServiceComponent, type ScopesFor } from '@crm/testing';
+
+/** What the gateway forwards of a user's token for these routes (each service checks the route's scope again). */
+const CONTACTS_SCOPES: ScopesFor = () => ['contacts:read', 'contacts:write'];
 
 /**
  * The contacts service alone, fed what leads publishes: a conversion's `lead.converted` makes the
@@ -12,7 +15,7 @@ let contacts: ServiceComponent;
 beforeAll(async () => (contacts = await startComponent(contactsService)));
 afterAll(() => contacts?.stop());
 
-const aSeller = (): Member => newTenant().member();
+const aSeller = (): Member => newTenant(CONTACTS_SCOPES).member();
 
 /** `lead.converted` as leads publishes it (docs: api-contract §4; the pacts' expectations), `seller` converting their own lead. */
 function leadConverted(seller: Member) {

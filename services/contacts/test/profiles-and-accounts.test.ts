@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { contactsService } from '@crm/contacts';
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } from '@crm/platform';
-import { eventAbout, newTenant, startComponent, type EventInput, type Member, type ServiceComponent, type TestTenant } from '@crm/testing';
+import { INTERNAL_TOKEN_HEADER, InternalTokenSigner, mintInternalToken } from '@crm/platform';
+import { eventAbout, newTenant, startComponent, type EventInput, type Member, type ServiceComponent, type TestTenant, type ScopesFor } from '@crm/testing';
+
+/** What the gateway forwards of a user's token for these routes (each service checks the route's scope again). */
+const CONTACTS_SCOPES: ScopesFor = () => ['contacts:read', 'contacts:write'];
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 /**
  * The contacts service alone, as the gateway calls it and as auth and accounts-opportunities feed it:
@@ -14,7 +20,7 @@ afterAll(() => contacts?.stop());
 
 /** A fresh tenant with an admin and a member with sales access, both announced by auth. */
 async function tenantWithMembers(): Promise<{ tenant: TestTenant; admin: Member; seller: Member }> {
-  const tenant = newTenant();
+  const tenant = newTenant(CONTACTS_SCOPES);
   const admin = tenant.admin();
   const seller = tenant.member();
   await contacts.publishProfiles(admin, seller);
@@ -129,7 +135,7 @@ describe('accounts, from the events accounts-opportunities publishes', () => {
 describe('the gateway in front', () => {
   it('when a request carries no internal token, or one the gateway minted for another service, then 401', async () => {
     const { seller } = await tenantWithMembers();
-    const forLeads = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'leads', seller.caller);
+    const forLeads = await mintInternalToken(DEV_GATEWAY, 'leads', seller.caller);
     expect((await contacts.call('GET', '/api/contacts/')).status).toBe(401);
     expect((await contacts.call('GET', '/api/contacts/', { headers: { [INTERNAL_TOKEN_HEADER]: forLeads } })).status).toBe(401);
     expect((await contacts.call('GET', '/api/contacts/', { as: seller.caller })).status).toBe(200);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { contactsService } from '@crm/contacts';
 import type { CrmEvent } from '@crm/platform';
-import { eventAbout, newTenant, startComponent, type EventInput, type Member, type ServiceComponent } from '@crm/testing';
+import { eventAbout, newTenant, startComponent, type EventInput, type Member, type ServiceComponent, type ScopesFor } from '@crm/testing';
+
+/** What the gateway forwards of a user's token for these routes (each service checks the route's scope again). */
+const CONTACTS_SCOPES: ScopesFor = () => ['contacts:read', 'contacts:write'];
 
 /**
  * The contacts service alone, asked by auth to give a member's contacts to another
@@ -41,7 +44,7 @@ const outboxTypes = async (subject: string): Promise<string[]> =>
 
 describe('a reassignment of contacts', () => {
   it('when the request is delivered, then every contact owned by `from` is `to`’s, a version on, with one contact.updated each, and one report counts them; delivered again, it moves nothing', async () => {
-    const tenant = newTenant();
+    const tenant = newTenant(CONTACTS_SCOPES);
     const [admin, from, to, other] = [tenant.admin(), tenant.member(), tenant.member(), tenant.member()];
     await contacts.publishProfiles(admin, from, to, other);
     const moving = [await createContact(admin, from, 'Ada'), await createContact(admin, from, 'Grace'), await createContact(admin, from, 'Alan')];
@@ -72,7 +75,7 @@ describe('a reassignment of contacts', () => {
   });
 
   it('when `from` owns nothing here, then the report says so at once', async () => {
-    const tenant = newTenant();
+    const tenant = newTenant(CONTACTS_SCOPES);
     const [admin, from, to] = [tenant.admin(), tenant.member(), tenant.member()];
     await contacts.publishProfiles(admin, from, to);
     const request = await contacts.deliver(reassignmentRequested(admin, from, to));

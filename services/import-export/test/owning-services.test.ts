@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { DEV_INTERNAL_TOKEN_SECRET, type Caller } from '@crm/platform';
+import { type Caller } from '@crm/platform';
 import { freePort } from '@crm/system';
 import type { ImportExportConfig } from '../src/config';
 import { OwningServices } from '../src/owning/owning-services';
@@ -27,7 +27,7 @@ describe('OwningServices.request while the owner restarts', () => {
   let owning: OwningServices;
   beforeEach(async () => {
     port = await freePort();
-    owning = new OwningServices({ INTERNAL_TOKEN_SECRET: DEV_INTERNAL_TOKEN_SECRET, CONTACTS_SERVICE_URL: `http://127.0.0.1:${port}` } as ImportExportConfig);
+    owning = new OwningServices({ CONTACTS_SERVICE_URL: `http://127.0.0.1:${port}` } as ImportExportConfig);
   });
 
   it('when the owner is not listening yet, then a POST waits for it and reaches it once', async () => {

@@ -1,5 +1,7 @@
 import {
   commonConfig,
+  GATEWAY_ISSUER,
+  InternalTokenSigner,
   loadConfig,
   INTERNAL_TOKEN_HEADER,
   mintInternalToken,
@@ -46,8 +48,10 @@ export class ServiceComponent {
     /** The services it calls, stood in for. */
     readonly standIns: StandIns,
     private readonly bus: EventBus,
-    private readonly internalTokenSecret: string,
   ) {}
+
+  /** The gateway's development key: the component checks tokens with the development keys (no INTERNAL_TOKEN_PUBLIC_KEYS in tests). */
+  private readonly gateway = new InternalTokenSigner(GATEWAY_ISSUER);
 
   get name(): string {
     return this.service.name;
@@ -60,7 +64,7 @@ export class ServiceComponent {
   /** A request as the gateway forwards it: with the internal token it would mint for this service and `as`. */
   async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.as !== undefined) headers[INTERNAL_TOKEN_HEADER] = await mintInternalToken(this.internalTokenSecret, this.name, options.as);
+    if (options.as !== undefined) headers[INTERNAL_TOKEN_HEADER] = await mintInternalToken(this.gateway, this.name, options.as);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(`${this.url}${path}`, { method, headers, body });
@@ -150,7 +154,7 @@ export async function startComponent(definition: AnyServiceDefinition, settings:
   const common = loadConfig(commonConfig, { ...process.env, ...settings });
   if (common.AMQP_URL === undefined) throw new Error('A component test runs on the servers: AMQP_URL is not set');
   const bus = await EventBus.open(common.AMQP_URL, common.AMQP_NAMESPACE);
-  const standIns = await StandIns.start(definition, common.INTERNAL_TOKEN_SECRET).catch(async (error: unknown) => {
+  const standIns = await StandIns.start(definition, common.INTERNAL_TOKEN_PUBLIC_KEYS).catch(async (error: unknown) => {
     await bus.close();
     throw error;
   });
@@ -158,7 +162,7 @@ export async function startComponent(definition: AnyServiceDefinition, settings:
     if (definition.consumes) await bus.purge(bus.names.queue(definition.name));
     const clock = new MovableClock();
     const service = await startService(definition, { port: 0, env: { ...process.env, ...standIns.settings, ...settings }, clock: clock.now });
-    return new ServiceComponent(service, clock, standIns, bus, common.INTERNAL_TOKEN_SECRET);
+    return new ServiceComponent(service, clock, standIns, bus);
   } catch (error) {
     await standIns.stop();
     await bus.close();

@@ -7,3 +7,4 @@ export { type CallOptions, type Response, type ServiceComponent, startComponent 
 export { eventAbout, type EventInput } from './event-bus';
 export { eventually } from './eventually';
 export { MovableClock } from './movable-clock';
+export { productionInternalKeys } from './internal-keys';

@@ -22,7 +22,8 @@ export class StandIns {
     private readonly servers: RunningServer[],
   ) {}
 
-  static async start(definition: AnyServiceDefinition, secret: string): Promise<StandIns> {
+  /** `publicKeys`: INTERNAL_TOKEN_PUBLIC_KEYS (unset: the development keys); each stand-in takes the component's own tokens. */
+  static async start(definition: AnyServiceDefinition, publicKeys: string | undefined): Promise<StandIns> {
     const standIns = new StandIns({}, []);
     const replicated = replicatedRecordsOf(definition.extension);
     const routesOf = new Map<string, Router>();
@@ -34,7 +35,7 @@ export class StandIns {
     if (ahead) routerOf(ahead.by.name).use(handedOutLookupRoutes({ path: ahead.path, dataSource: NO_DATABASE, find: async () => [] }));
     for (const [service, routes] of routesOf) {
       const logger = createLogger(`${service}-stand-in`, 'silent');
-      const app = createServiceApp({ logger, health: { draining: false }, internalToken: { secret, audience: service }, routes });
+      const app = createServiceApp({ logger, health: { draining: false }, internalToken: { audience: service, publicKeys, callers: [definition.name] }, routes });
       const server = await listen(app, 0).catch(async (error: unknown) => {
         await standIns.stop();
         throw error;

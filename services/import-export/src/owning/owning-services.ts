@@ -1,4 +1,4 @@
-import { callService, REPLAYED_HEADER, ServiceCallFailedError, type Caller } from '@crm/platform';
+import { callService, InternalTokenSigner, REPLAYED_HEADER, ServiceCallFailedError, type Caller } from '@crm/platform';
 import type { ImportExportConfig } from '../config';
 
 /** The entities a CSV file can be imported into and exported from (api-contract §5). */
@@ -19,11 +19,16 @@ const RESEND_FOR_MS = 10_000;
 
 /** Calls the owning service's internal endpoints (`internalImportPaths`) for the caller (`callService`). */
 export class OwningServices {
-  constructor(private readonly config: ImportExportConfig) {}
+  /** Its calls are signed with import-export's own key, as import-export. */
+  private readonly signer: InternalTokenSigner;
+
+  constructor(private readonly config: ImportExportConfig) {
+    this.signer = new InternalTokenSigner('import-export', config.INTERNAL_SIGNING_KEY);
+  }
 
   request(entity: ImportEntity, caller: Caller, path: string, init: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; accept?: string }): Promise<Response> {
     const owner = OWNERS[entity];
-    const target = { service: owner.service, baseUrl: this.config[owner.urlSetting], secret: this.config.INTERNAL_TOKEN_SECRET };
+    const target = { service: owner.service, baseUrl: this.config[owner.urlSetting], signer: this.signer };
     return callService(target, caller, path, { ...init, resendForMs: RESEND_FOR_MS });
   }
 }

@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '../auth-context';
+import { INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller, type InternalTokenSigner } from '../auth-context';
 import { url } from '../config';
 import { ServiceUnavailableError } from '../errors';
 import { currentRequestId, REQUEST_ID_HEADER } from '../http/request-context';
@@ -43,18 +43,20 @@ export class ServiceCallFailedError extends ServiceUnavailableError {
 
 /**
  * Calls another service for the caller, as the gateway calls services: an internal token addressed to
- * it with the caller inside, the request id and the trace context. A call nothing listened to is sent
- * again for a while (the service restarting); a reset is sent again only for a call that changes nothing.
+ * it with the caller inside, signed with the calling service's own key (`signer`; the called service takes
+ * it only when architecture §1 lets this one call it), the request id and the trace context. A call nothing
+ * listened to is sent again for a while (the service restarting); a reset is sent again only for a call that
+ * changes nothing.
  */
 export async function callService(
-  target: { service: string; baseUrl: string; secret: string },
+  target: { service: string; baseUrl: string; signer: InternalTokenSigner },
   caller: Caller,
   path: string,
   options: ServiceCallOptions,
 ): Promise<Response> {
   const headers: Record<string, string> = {
     ...traceHeaders(),
-    [INTERNAL_TOKEN_HEADER]: await mintInternalToken(target.secret, target.service, caller),
+    [INTERNAL_TOKEN_HEADER]: await mintInternalToken(target.signer, target.service, caller),
   };
   const requestId = currentRequestId();
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;

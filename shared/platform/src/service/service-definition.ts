@@ -2,6 +2,8 @@ import type { Router } from 'express';
 import type { z } from 'zod';
 import type { DataSource, SqlMigration } from '../database';
 import type { Logger } from '../logging/logger';
+import type { InternalTokenSigner } from '../auth-context/internal-token';
+import type { RouteScopes } from '../auth-context/route-scopes';
 import type { ApiOperation } from '../openapi';
 import type { ConsumedEvents, PublishedEvent } from '../messaging';
 import type { Registry } from 'prom-client';
@@ -31,7 +33,9 @@ export interface PlatformDeps<Config> {
 
 /** What an extension is given to build its part of a service's dependencies, once the database is open. */
 export interface ExtensionContext {
-  config: Record<string, unknown> & { INTERNAL_TOKEN_SECRET: string };
+  config: Record<string, unknown>;
+  /** What the service signs its calls to other services with: its own key, as itself. */
+  signer: InternalTokenSigner;
   dataSource: DataSource;
   logger: Logger;
   clock: () => Date;
@@ -51,8 +55,20 @@ export interface ServiceExtension<Extra extends object> {
  * events it consumes, and its routes. `startService` turns this into a running process part.
  */
 export interface ServiceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape, Extra extends object = {}> {
-  /** Also the internal-token audience and the queue suffix (`<ns>.<name>`). */
+  /** Also the internal-token audience and issuer, and the queue suffix (`<ns>.<name>`). */
   name: string;
+  /**
+   * The services allowed to call it (architecture §1: import-export the owners of what it imports, a service the
+   * owners of its replicas), whose own tokens it accepts on its internal routes; the gateway's it always accepts.
+   * A test holds it equal to the services that name it in a `<NAME>_SERVICE_URL` setting.
+   */
+  calledBy?: readonly string[];
+  /**
+   * The scopes of its public routes by the first segment of their path under `/api/` (segment → resource: a
+   * read needs `<resource>:read`, anything else `<resource>:write`), which it checks again on every request's
+   * caller, as the gateway does (`scopeOfRoute`). A segment not listed needs none, or the service decides.
+   */
+  scopes?: RouteScopes;
   schema: string;
   defaultPort: number;
   /** The service's settings (including `commonConfig`); the port is read from `PORT`. */

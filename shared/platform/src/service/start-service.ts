@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { InternalTokenSigner } from '../auth-context/internal-token';
 import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port as portSetting, type CommonConfig } from '../config';
 import { MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource } from '../database';
 import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
 import { closeInOrder, exitOnSignal, orAfter, type Closer } from '../lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
-import { Broker, embeddedBusJournal, EventConsumer, OutboxRelay, readOutboxBacklog, type CrmEvent } from '../messaging';
+import { Broker, brokerUserOf, embeddedBusJournal, EventConsumer, expectedPublisher, OutboxRelay, readOutboxBacklog, serviceAmqpUrl, type CrmEvent } from '../messaging';
 import { markKeyedWritesIn } from '../idempotency';
 import { hostname } from 'node:os';
 import { consumerMetrics, createMetricsRegistry, databaseProbe, outboxMetrics, poolMetrics, watchDependencies } from '../metrics';
@@ -45,9 +46,12 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
   options: StartOptions = {},
 ): Promise<RunningService> {
   const env = options.env ?? process.env;
-  const config = loadConfig({ ...commonConfig, ...definition.config, ...definition.extension?.settings, PORT: portSetting(definition.defaultPort) }, env);
+  const shape = { ...commonConfig, ...definition.config, ...definition.extension?.settings, PORT: portSetting(definition.defaultPort) };
+  const config = loadConfig(shape, env);
   const common = config as CommonConfig & { PORT: number };
-  assertProductionSafe(common, { DATABASE_URL: common.DATABASE_URL, AMQP_URL: common.AMQP_URL });
+  assertProductionSafe(common, { DATABASE_URL: common.DATABASE_URL, AMQP_URL: common.AMQP_URL }, shape);
+  // As the service's own broker user, whose user-id its events carry (docs/security.md §10.2).
+  const amqpUrl = common.AMQP_URL === undefined ? undefined : serviceAmqpUrl(common.AMQP_URL, definition.name, common.NODE_ENV);
   const prefetch = consumerPrefetch(common);
   const logger = options.logger ?? createLogger(definition.name, common.LOG_LEVEL);
   const embedded = await embeddedServers(definition.schema, common, logger);
@@ -75,11 +79,14 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
   const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
   const metrics = createMetricsRegistry(definition.name);
   const clock = options.clock ?? (() => new Date());
-  const extra = definition.extension?.build({ config: common, dataSource, logger, clock, metrics }) ?? {};
+  const signer = new InternalTokenSigner(definition.name, common.INTERNAL_SIGNING_KEY);
+  const extra = definition.extension?.build({ config: common, signer, dataSource, logger, clock, metrics }) ?? {};
   const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource, logger, clock, onStop, ...extra } as ServiceDeps<z.infer<z.ZodObject<Shape>>, Extra>;
 
   const broker = new Broker({
-    url: common.AMQP_URL,
+    url: amqpUrl,
+    user: brokerUserOf(definition.name),
+    publishes: (definition.publishes ?? []).map((event) => event.type),
     inProcessJournal: embedded.busJournal,
     namespace: common.AMQP_NAMESPACE,
     logger,
@@ -107,6 +114,7 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
         service: definition.name,
         bindings: definition.consumes.bindings,
         handler: definition.consumes.handler,
+        publisherOf: (type) => expectedPublisher(definition.consumes!.producers, type),
         deps,
         afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
         onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages(), async () => consumer?.deadLetteredMessages()),
@@ -129,7 +137,8 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
     health,
     metrics,
     dependencies: dependencies.states,
-    internalToken: { secret: common.INTERNAL_TOKEN_SECRET, audience: definition.name },
+    internalToken: { audience: definition.name, publicKeys: common.INTERNAL_TOKEN_PUBLIC_KEYS, callers: definition.calledBy, signingKey: common.INTERNAL_SIGNING_KEY },
+    scopes: definition.scopes,
     routes: await definition.routes(deps),
     idempotency: {
       dataSource,
@@ -138,6 +147,7 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
     },
     uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
     tracing,
+    publicBaseUrl: common.PUBLIC_BASE_URL,
   });
   const rules = retentionRules(definition, { ...common, DATABASE_URL: databaseUrl }, dataSource);
   const pruning = setInterval(() => void pruneOnce(rules, logger), PRUNE_EVERY_MS);

@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
-import { ExpiringCache, mintInternalToken, verifyInternalToken } from '../../src/auth-context';
-import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
+import { ExpiringCache, InternalTokenSigner, mintInternalToken, newSigningKey, verifyInternalToken } from '../../src/auth-context';
+
+const gateway = new InternalTokenSigner('gateway');
 
 const caller = {
   userId: 'u1',
@@ -36,19 +37,22 @@ describe('an expiring cache', () => {
 
 describe('internal tokens', () => {
   it('when minted again for the same caller and service, then the token is reused, for another service or caller not', async () => {
-    const token = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'leads', caller);
-    expect(await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'leads', caller)).toBe(token);
-    expect(await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'contacts', caller)).not.toBe(token);
-    expect(await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'leads', { ...caller, scopes: [] })).not.toBe(token);
-    expect(await verifyInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'leads', token)).toEqual(caller);
+    const token = await mintInternalToken(gateway, 'leads', caller);
+    expect(await mintInternalToken(gateway, 'leads', caller)).toBe(token);
+    expect(await mintInternalToken(gateway, 'contacts', caller)).not.toBe(token);
+    expect(await mintInternalToken(gateway, 'leads', { ...caller, scopes: [] })).not.toBe(token);
+    // Another key signs another token: the cache is keyed by the signer's key too.
+    expect(await mintInternalToken(new InternalTokenSigner('gateway', newSigningKey('k2').signingKey), 'leads', caller)).not.toBe(token);
+    expect(await mintInternalToken(new InternalTokenSigner('import-export'), 'leads', caller)).not.toBe(token);
+    expect(await verifyInternalToken({ audience: 'leads' }, token)).toEqual(caller);
   });
 
   it('when a reused token is past half its lifetime, then a new one is minted', async () => {
     jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {
-      const token = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'audit', caller, 60);
+      const token = await mintInternalToken(gateway, 'audit', caller, 60);
       jest.setSystemTime(Date.now() + 31_000);
-      const fresh = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'audit', caller, 60);
+      const fresh = await mintInternalToken(gateway, 'audit', caller, 60);
       expect(fresh).not.toBe(token);
       expect(decodeJwt(fresh).exp! * 1000 - Date.now()).toBeGreaterThan(59_000);
     } finally {

@@ -1,14 +1,18 @@
 import { Router, type RequestHandler } from 'express';
-import { mintInternalToken } from '../../src/auth-context';
-import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
+import { InternalTokenSigner, mintInternalToken } from '../../src/auth-context';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
+/** A caller with the scopes of the routes below (each service checks them again). */
+const READER = { userId: 'u1', tenantId: 't1', profileId: 'p1', role: 'admin' as const, salesAccess: true, scopes: ['leads:read'], credential: { kind: 'user' as const, id: 'u1' } };
 
 const appWith = (routes: Router) =>
   createServiceApp({
     logger: createLogger('test', 'silent'),
     health: { draining: false },
-    internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
+    internalToken: { audience: 'sample' },
     routes,
   });
 
@@ -34,7 +38,7 @@ describe('paths are canonical in every service (api-contract §2)', () => {
   const call = async (method: string, path: string) =>
     fetch(`${server.url}${path}`, {
       method,
-      headers: { 'x-crm-internal-token': await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', null), 'content-type': 'application/json' },
+      headers: { 'x-crm-internal-token': await mintInternalToken(DEV_GATEWAY, 'sample', READER), 'content-type': 'application/json' },
       body: method === 'POST' ? '{}' : undefined,
     });
 

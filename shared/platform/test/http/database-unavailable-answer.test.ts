@@ -1,10 +1,12 @@
 import net from 'node:net';
 import { Router } from 'express';
 import { Pool } from 'pg';
-import { mintInternalToken } from '../../src/auth-context';
-import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
+import { InternalTokenSigner, mintInternalToken } from '../../src/auth-context';
 import { createServiceApp, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 /** A request that fails because the database is out of reach answers a clean 503, never a 500 or a hang. */
 describe('a service answering while its database is unreachable', () => {
@@ -34,7 +36,7 @@ describe('a service answering while its database is unreachable', () => {
     const app = createServiceApp({
       logger: createLogger('test', 'silent'),
       health: { draining: false },
-      internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
+      internalToken: { audience: 'sample' },
       routes,
     });
     server = await listen(app, 0);
@@ -45,7 +47,7 @@ describe('a service answering while its database is unreachable', () => {
   });
 
   const call = async (path: string) =>
-    fetch(`${server.url}${path}`, { headers: { 'x-crm-internal-token': await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', null) } });
+    fetch(`${server.url}${path}`, { headers: { 'x-crm-internal-token': await mintInternalToken(DEV_GATEWAY, 'sample', null) } });
 
   it.each(['/query', '/terminated', '/shutdown'])('when %s meets an unreachable database, then 503 {detail} with Retry-After', async (path) => {
     const res = await call(path);

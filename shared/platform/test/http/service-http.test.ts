@@ -1,11 +1,13 @@
 import http from 'node:http';
 import pino from 'pino';
 import express, { Router } from 'express';
-import { mintInternalToken } from '../../src/auth-context';
-import { DEV_INTERNAL_TOKEN_SECRET } from '../../src/config';
+import { InternalTokenSigner, newSigningKey, mintInternalToken } from '../../src/auth-context';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../src/errors';
 import { createServiceApp, currentRequestId, listen, type RunningServer } from '../../src/http';
 import { createLogger } from '../../src/logging/logger';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 const logger = createLogger('test', 'silent');
 
@@ -17,7 +19,7 @@ function appWith(routes: Router) {
     logger,
     health,
     dependencies: { broker: () => brokerUp },
-    internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' },
+    internalToken: { audience: 'sample' },
     routes,
   });
 }
@@ -48,7 +50,7 @@ describe('the shared service shell', () => {
   });
   afterAll(() => server.close(100));
 
-  const token = () => mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', null);
+  const token = () => mintInternalToken(DEV_GATEWAY, 'sample', null);
   const call = async (path: string, init: RequestInit = {}) =>
     fetch(`${server.url}${path}`, { ...init, headers: { 'x-crm-internal-token': await token(), ...init.headers } });
 
@@ -59,13 +61,13 @@ describe('the shared service shell', () => {
   });
 
   it('when the internal token is for another service, then 401', async () => {
-    const other = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'somebody-else', null);
+    const other = await mintInternalToken(DEV_GATEWAY, 'somebody-else', null);
     const res = await fetch(`${server.url}/missing`, { headers: { 'x-crm-internal-token': other } });
     expect(res.status).toBe(401);
   });
 
-  it('when the internal token is signed with another secret, then 401', async () => {
-    const forged = await mintInternalToken('x'.repeat(40), 'sample', null);
+  it('when the internal token is signed with a key nobody listed, then 401', async () => {
+    const forged = await mintInternalToken(new InternalTokenSigner('gateway', newSigningKey('dev-2').signingKey), 'sample', null);
     const res = await fetch(`${server.url}/missing`, { headers: { 'x-crm-internal-token': forged } });
     expect(res.status).toBe(401);
   });
@@ -217,13 +219,13 @@ describe('the access log', () => {
     routes.get('/things', (_req, res) => {
       res.json([]);
     });
-    const app = createServiceApp({ logger: capturing, health: { draining: false }, internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: 'sample' }, routes });
+    const app = createServiceApp({ logger: capturing, health: { draining: false }, internalToken: { audience: 'sample' }, routes });
     const running = await listen(app, 0);
     try {
       const caller = { userId: 'user-1', tenantId: 'tenant-1', profileId: 'p', role: 'admin', salesAccess: true, scopes: [], credential: { kind: 'user', id: 'user-1' } } as const;
-      const withCaller = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', { ...caller, scopes: [...caller.scopes], credential: { ...caller.credential } });
+      const withCaller = await mintInternalToken(DEV_GATEWAY, 'sample', { ...caller, scopes: [...caller.scopes], credential: { ...caller.credential } });
       expect((await fetch(`${running.url}/things`, { headers: { 'x-crm-internal-token': withCaller } })).status).toBe(200);
-      const anonymous = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'sample', null);
+      const anonymous = await mintInternalToken(DEV_GATEWAY, 'sample', null);
       expect((await fetch(`${running.url}/things`, { headers: { 'x-crm-internal-token': anonymous } })).status).toBe(200);
       const requests = lines.filter((line) => line.msg === 'request');
       expect(requests).toHaveLength(2);

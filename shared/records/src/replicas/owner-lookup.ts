@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { callerOf, type Caller } from '@crm/platform';
+import { callerOf, type Caller, type InternalTokenSigner } from '@crm/platform';
 import type { DataSource, Db } from '@crm/platform';
 import { INTERNAL_PATH_PREFIX } from '@crm/platform';
 import { parseBody } from '@crm/platform';
@@ -70,7 +70,8 @@ export function asEventData<R extends { version: number }>(
 }
 
 export interface OwnerLookupOptions {
-  secret: string;
+  /** The asking service's own key, as itself. */
+  signer: InternalTokenSigner;
   /** Where each service this one asks listens. */
   ownerUrls: Partial<Record<string, string>>;
   /** Longest wait for an owner's answer. */
@@ -111,8 +112,8 @@ export class OwnerLookup {
   private async ask<T>(service: string, caller: Caller, path: string, ids: readonly string[], answer: z.ZodType<T>): Promise<T> {
     const baseUrl = this.options.ownerUrls[service];
     if (baseUrl === undefined) throw new Error(`No address of ${service} was configured`);
-    const { secret, timeoutMs, resendForMs } = this.options;
-    const response = await callService({ service, baseUrl, secret }, caller, path, { method: 'POST', body: { ids }, changesNothing: true, timeoutMs, resendForMs });
+    const { signer, timeoutMs, resendForMs } = this.options;
+    const response = await callService({ service, baseUrl, signer }, caller, path, { method: 'POST', body: { ids }, changesNothing: true, timeoutMs, resendForMs });
     const read = response.ok ? answer.safeParse(await response.json().catch(() => undefined)) : undefined;
     if (!read?.success) {
       this.options.logger.warn({ service, path, status: response.status }, 'owner lookup failed');

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { serviceUrlSetting, type DataSource, type Logger, type ServiceDeps, type ServiceAddress, type ServiceExtension } from '@crm/platform';
+import { serviceUrlSetting, type DataSource, type InternalTokenSigner, type Logger, type ServiceDeps, type ServiceAddress, type ServiceExtension } from '@crm/platform';
 import { referenceCheckMetrics } from './reference-metrics';
 import { OwnerLookup, ownerUrlSetting } from './owner-lookup';
 import type { Replica } from './replica';
 import { ReplicatedReferences, type LookupOutcome } from './replicated-references';
+import { TenantQuotas, tenantQuotasSetting, type QuotaLimits } from '../quotas/tenant-quotas';
 
 const LOOKUP_TIMEOUT_DEFAULT_MS = 3_000;
 const LOOKUP_RESEND_DEFAULT_MS = 1_000;
@@ -59,7 +60,6 @@ export function replicaSettings(replicas: readonly Replica[], options: ReplicaOp
 }
 
 interface ReplicaConfig {
-  INTERNAL_TOKEN_SECRET: string;
   OWNER_LOOKUP_TIMEOUT_MS?: number;
   OWNER_LOOKUP_RESEND_MS?: number;
 }
@@ -68,15 +68,17 @@ interface ReplicaConfig {
 export function replicatedReferences(options: {
   replicas: readonly Replica[];
   config: ReplicaConfig;
+  /** What the service signs its lookups with: its own key. */
+  signer: InternalTokenSigner;
   dataSource: DataSource;
   logger: Logger;
   clock: () => Date;
   observe?: (type: string, outcome: LookupOutcome) => void;
 } & ReplicaOptions): ReplicatedReferences {
-  const { replicas, config, dataSource, logger, clock, observe, idsHandedOutAhead } = options;
+  const { replicas, config, signer, dataSource, logger, clock, observe, idsHandedOutAhead } = options;
   const settings = config as ReplicaConfig & Record<string, unknown>;
   const lookup = new OwnerLookup({
-    secret: config.INTERNAL_TOKEN_SECRET,
+    signer,
     ownerUrls: Object.fromEntries(askedServices(replicas, options).map(({ name }) => [name, settings[ownerUrlSetting(name)] as string])),
     timeoutMs: config.OWNER_LOOKUP_TIMEOUT_MS ?? LOOKUP_TIMEOUT_DEFAULT_MS,
     resendForMs: config.OWNER_LOOKUP_RESEND_MS ?? LOOKUP_RESEND_DEFAULT_MS,
@@ -94,9 +96,10 @@ export interface ReplicatedRecords extends ServiceExtension<RecordDeps>, Replica
 export const replicatedRecordsOf = (extension: ServiceExtension<object> | undefined): ReplicatedRecords | undefined =>
   extension !== undefined && 'replicas' in extension ? (extension as ReplicatedRecords) : undefined;
 
-/** What the records layer adds to a service's dependencies: the references its writes name, checked through its replicas. */
+/** What the records layer adds to a service's dependencies: the references its writes name, checked through its replicas; the tenants' quotas. */
 export interface RecordDeps {
   references: ReplicatedReferences;
+  quotas: TenantQuotas;
 }
 
 /** The dependencies of a service built with `replicatedRecords`. */
@@ -110,10 +113,11 @@ export function replicatedRecords(replicas: readonly Replica[], options: Replica
   return {
     replicas,
     ...options,
-    settings: replicaSettings(replicas, options),
+    settings: { ...replicaSettings(replicas, options), TENANT_QUOTAS: tenantQuotasSetting },
     calls: askedServices(replicas, options).map(({ name }) => name),
-    build: ({ config, dataSource, logger, clock, metrics }) => ({
-      references: replicatedReferences({ replicas, config, dataSource, logger, clock, observe: referenceCheckMetrics(metrics), ...options }),
+    build: ({ config, signer, dataSource, logger, clock, metrics }) => ({
+      references: replicatedReferences({ replicas, config, signer, dataSource, logger, clock, observe: referenceCheckMetrics(metrics), ...options }),
+      quotas: new TenantQuotas(config.TENANT_QUOTAS as QuotaLimits | undefined),
     }),
   };
 }

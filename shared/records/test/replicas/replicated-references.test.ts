@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { freePort } from '@crm/system';
-import { createLogger, DEV_INTERNAL_TOKEN_SECRET, verifyInternalToken, type Caller, type DataSource } from '@crm/platform';
+import { createLogger, InternalTokenSigner, verifyInternalToken, type Caller, type DataSource } from '@crm/platform';
 import { lookupPath, mayName, namedIds, OwnerLookup, refusedIds, replicaStore, ReplicatedReferences, replicatedRecordOf, type HeldRecord, type Replica } from '../../src/replicas';
 import { openFreshSchema } from '../../../platform/test/database/fresh-schema';
 
@@ -34,7 +34,7 @@ const references = (timeoutMs = 2_000) =>
   new ReplicatedReferences({
     dataSource,
     lookup: new OwnerLookup({
-      secret: DEV_INTERNAL_TOKEN_SECRET,
+      signer: new InternalTokenSigner('leads'),
       ownerUrls: { contacts: `http://127.0.0.1:${port}` },
       timeoutMs,
       resendForMs: 300,
@@ -53,7 +53,7 @@ function listen(handler: http.RequestListener): Promise<void> {
 const ownerLookup: http.RequestListener = (req, res) => {
   let body = '';
   req.on('data', (chunk) => (body += chunk)).on('end', async () => {
-    const caller = await verifyInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'contacts', String(req.headers['x-crm-internal-token']));
+    const caller = await verifyInternalToken({ audience: 'contacts', callers: ['leads'] }, String(req.headers['x-crm-internal-token']));
     expect(req.url).toBe(lookupPath('contact'));
     const { ids } = JSON.parse(body) as { ids: string[] };
     asked.push(ids);
