@@ -71,11 +71,13 @@ describe('the change feed', () => {
     await writeLeads(admin, 3, 0);
     await eventually(async () => ((await changes(admin.access, '?types=lead.created')).body.count === 3 ? true : undefined), 60_000, 'three changes');
     const first = await changes(admin.access, '?types=lead.created&page_size=2');
-    expect(first.body.count).toBe(2);
+    // `count` is the matches after the cursor, not the page's size (api-contract §2; issue 35.12).
+    expect({ count: first.body.count, results: first.body.results.length }).toEqual({ count: 3, results: 2 });
     const next = new URL(first.body.next);
     expect(Object.fromEntries(next.searchParams)).toEqual({ types: 'lead.created', page_size: '2', after: first.body.cursor });
     const second = await system.api.get(`${next.pathname}${next.search}`, { token: admin.access });
     expect(second.body.results).toHaveLength(1);
+    expect(second.body.count).toBe(1);
     expect(second.body.next).toBeNull();
     // Without a filter (audit:read): the tenant's profile.created comes first, then the three leads.
     const all = await changes(admin.access, '');

@@ -1,7 +1,7 @@
 import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import type { paths } from './generated/openapi';
-import { Transport, type RetryPolicy, type Tokens } from './transport';
+import { isUnderBaseUrl, Transport, type RetryPolicy, type Tokens } from './transport';
 
 export interface CrmClientOptions {
   /** The gateway's address, e.g. `https://crm.example.com`: every path starts with `/api/`. */
@@ -29,6 +29,19 @@ export interface CrmAnswer<Data> {
   response: Response;
 }
 
+/**
+ * The answer of a GET with `If-None-Match` naming the record's current version: 304, no body (api-contract
+ * §6). The copy the client holds is current; `response` carries the `ETag`.
+ */
+export interface CrmNotModified {
+  data: undefined;
+  response: Response;
+  notModified: true;
+}
+
+/** A GET that sends `If-None-Match` may be answered `CrmNotModified`; any other never is. */
+type NotModifiedOf<Init> = Init extends { headers: { 'If-None-Match': string } } | { headers: { 'if-none-match': string } } ? CrmNotModified : never;
+
 /** openapi-fetch's parameter rule: the init may be left out when nothing in it is required. */
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
@@ -40,6 +53,12 @@ type CrmMethod<Method extends HttpMethod> = <Path extends PathsWithMethod<paths,
   url: Path,
   ...init: InitParam<Init>
 ) => Promise<CrmAnswer<NonNullable<FetchResponse<OperationOf<Path, Method>, Init, MediaType>['data']>>>;
+
+/** openapi-fetch's GET, answering its success half, or a 304 when the request was conditional. */
+type CrmGetMethod = <Path extends PathsWithMethod<paths, 'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Promise<CrmAnswer<NonNullable<FetchResponse<OperationOf<Path, 'get'>, Init, MediaType>['data']>> | NotModifiedOf<Init>>;
 
 type ReadPath = PathsWithMethod<paths, 'get'>;
 type ListPage<P extends ReadPath> = paths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer Page } } } } ? Page : never;
@@ -58,14 +77,16 @@ interface Page<Item> {
  * CrmApiError instead, once retries are spent (see README.md for what is retried, and how often).
  */
 export class CrmClient {
-  readonly GET: CrmMethod<'get'>;
+  readonly GET: CrmGetMethod;
   readonly POST: CrmMethod<'post'>;
   readonly PUT: CrmMethod<'put'>;
   readonly PATCH: CrmMethod<'patch'>;
   readonly DELETE: CrmMethod<'delete'>;
   private readonly transport: Transport;
+  private readonly baseUrl: string;
 
   constructor(options: CrmClientOptions) {
+    this.baseUrl = options.baseUrl;
     this.transport = new Transport({
       baseUrl: options.baseUrl,
       tokens: options.tokens,
@@ -76,7 +97,11 @@ export class CrmClient {
     });
     const api = createClient<paths>({ baseUrl: options.baseUrl, fetch: this.transport.send });
     // The transport throws for every error status, so only the success half of openapi-fetch's answer is left.
-    this.GET = api.GET as unknown as CrmMethod<'get'>;
+    const get = api.GET as unknown as (...args: unknown[]) => Promise<{ data?: unknown; response: Response }>;
+    this.GET = (async (...args: unknown[]) => {
+      const answer = await get(...args);
+      return answer.response.status === 304 ? { data: undefined, response: answer.response, notModified: true } : answer;
+    }) as unknown as CrmGetMethod;
     this.POST = api.POST as unknown as CrmMethod<'post'>;
     this.PUT = api.PUT as unknown as CrmMethod<'put'>;
     this.PATCH = api.PATCH as unknown as CrmMethod<'patch'>;
@@ -102,6 +127,8 @@ export class CrmClient {
     for (;;) {
       yield* page.results;
       if (!page.next) return;
+      // A link elsewhere (an answer forged or mangled on the way) is not followed: the token stays with its API.
+      if (!isUnderBaseUrl(this.baseUrl, page.next)) throw new Error(`Not following a next link outside the client's base URL ${this.baseUrl}: ${page.next}`);
       page = (await (await this.transport.send(new Request(page.next))).json()) as Page<ListItem<P>>;
     }
   }

@@ -54,8 +54,9 @@ export class Transport {
 
   private async sendWith(request: Request, withCredential: boolean): Promise<Response> {
     const prepared = this.prepared(request);
-    // A credential the caller set on the request is theirs: it is sent as it is and never refreshed.
-    const ownsCredential = withCredential && !prepared.headers.has('authorization');
+    // A credential the caller set on the request is theirs: it is sent as it is and never refreshed. Ours
+    // goes only to the base URL: never to another site, whatever link led there.
+    const ownsCredential = withCredential && !prepared.headers.has('authorization') && isUnderBaseUrl(this.options.baseUrl, prepared.url);
     let retries = 0;
     let refreshed = false;
     for (;;) {
@@ -85,7 +86,8 @@ export class Transport {
         retries += 1;
         continue;
       }
-      if (!response.ok) throw await CrmApiError.of(prepared, response);
+      // Only an error (400 and up) throws: a 304 answers a conditional GET whose copy is current (`CrmNotModified`).
+      if (response.status >= 400) throw await CrmApiError.of(prepared, response);
       this.etags.note(prepared, response);
       return response;
     }
@@ -150,6 +152,14 @@ export class Transport {
   private backoffMs(retries: number): number {
     return this.options.retry.backoffMs * 2 ** retries * (0.5 + Math.random() / 2);
   }
+}
+
+/** Whether `url` lies under `baseUrl`: the same scheme, host and port, and a path within the base's. */
+export function isUnderBaseUrl(baseUrl: string, url: string): boolean {
+  const base = new URL(baseUrl);
+  const target = new URL(url);
+  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+  return target.origin === base.origin && (target.pathname === base.pathname || target.pathname.startsWith(basePath));
 }
 
 /** A copy of `request` (its body can be read again) with `access` as its bearer token. */

@@ -1,4 +1,6 @@
-import { CrmApiError, CrmClient, CrmPreconditionFailedError, type CrmClientOptions, type Tokens } from '@crm/client';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CrmApiError, CrmClient, CrmPreconditionFailedError, type CrmClientOptions, type CrmNotModified, type Tokens } from '@crm/client';
 
 /**
  * The client's behaviour on top of the typed calls, against a fake fetch that answers as the gateway
@@ -213,6 +215,26 @@ describe('If-Match from the last ETag seen', () => {
   });
 });
 
+describe('a conditional GET (If-None-Match)', () => {
+  it('when the copy is current, then the 304 is answered, not thrown: no body, notModified, the ETag (issue 35.12)', async () => {
+    const gateway = fakeGateway(() => new Response(null, { status: 304, headers: { etag: '"3"' } }));
+    const answer = await client(gateway.fetch).GET('/api/leads/{id}/', { params: { path: { id: LEAD_ID } }, headers: { 'If-None-Match': '"3"' } });
+    expect(gateway.sent).toHaveLength(1);
+    if (!('notModified' in answer)) throw new Error(`a 304 answered as ${answer.response.status}`);
+    const notModified: CrmNotModified = answer;
+    expect(notModified).toMatchObject({ data: undefined, notModified: true });
+    expect(notModified.response.status).toBe(304);
+    expect(notModified.response.headers.get('etag')).toBe('"3"');
+  });
+
+  it('when the record changed, then the new version is answered as any GET is', async () => {
+    const gateway = fakeGateway(() => json(200, LEAD, { etag: '"4"' }));
+    const answer = await client(gateway.fetch).GET('/api/leads/{id}/', { params: { path: { id: LEAD_ID } }, headers: { 'If-None-Match': '"3"' } });
+    expect(answer).toMatchObject({ data: LEAD });
+    expect('notModified' in answer).toBe(false);
+  });
+});
+
 describe('paginate', () => {
   it('when a list has several pages, then every record comes once, each page fetched from the previous page’s next link', async () => {
     const pages = [
@@ -226,4 +248,35 @@ describe('paginate', () => {
     expect(gateway.sent.map((request) => request.path)).toEqual(['/api/leads/?page_size=2', '/api/leads/?page=2&page_size=2&cursor=c2']);
     expect(gateway.sent.every((request) => request.headers.get('authorization') === 'Bearer access-1')).toBe(true);
   });
+
+  it('when a next link points at another origin, then it is refused with a clear error and that site never gets the token (issue 35)', async () => {
+    const elsewhere = await httpServer(() => ({ count: 1, next: null, previous: null, results: [{ id: 'z' }] }));
+    const api = await httpServer(() => ({ count: 3, next: `${elsewhere.url}/api/leads/?page=2&cursor=c2`, previous: null, results: [{ id: 'a' }] }));
+    try {
+      const crm = new CrmClient({ baseUrl: api.url, tokens: { access: 'access-1' }, retry: { backoffMs: 1 } });
+      const ids: string[] = [];
+      await expect(
+        (async () => {
+          for await (const lead of crm.paginate('/api/leads/')) ids.push(lead.id);
+        })(),
+      ).rejects.toThrow(`Not following a next link outside the client's base URL ${api.url}`);
+      expect(ids).toEqual(['a']);
+      expect(api.authorizations).toEqual(['Bearer access-1']);
+      expect(elsewhere.authorizations).toEqual([]);
+    } finally {
+      await Promise.all([api.close(), elsewhere.close()]);
+    }
+  });
 });
+
+/** An HTTP server on 127.0.0.1 answering `body()` as JSON, keeping each request's Authorization header. */
+async function httpServer(body: () => unknown) {
+  const authorizations: Array<string | undefined> = [];
+  const server = createServer((request, response) => {
+    authorizations.push(request.headers.authorization);
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, authorizations, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

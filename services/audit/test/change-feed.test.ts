@@ -57,11 +57,30 @@ describe('reading the feed', () => {
       if (page.body.next === null) break;
     }
     expect(seen).toEqual(recorded.map((event) => event.subject));
+    // `count` is the matches (api-contract §2): the changes after the cursor, this page's and the rest (issue 35.12).
     expect(pages).toEqual([
-      { count: 2, next: true },
-      { count: 2, next: true },
+      { count: 5, next: true },
+      { count: 3, next: true },
       { count: 1, next: false },
     ]);
+  });
+
+  it('when read on while changes come, then each count is the changes after the cursor of the types asked for, those come since included', async () => {
+    const admin = newTenant(scopesForRole).admin();
+    await recordInTurn(admin, ['lead.created', 'contact.created', 'lead.updated', 'lead.updated', 'contact.updated']);
+    await feedShows(admin.caller, 5);
+    const first = await feed(admin.caller, '?types=lead.*&page_size=2');
+    expect({ count: first.body.count, results: first.body.results.length }).toEqual({ count: 3, results: 2 });
+    await recordInTurn(admin, ['lead.deleted', 'contact.deleted', 'lead.created']);
+    await feedShows(admin.caller, 8);
+    // Read on from the first page's cursor: the lead change left of the three, and the two lead changes since.
+    const second = await feed(admin.caller, `?types=lead.*&page_size=2&after=${first.body.cursor}`);
+    expect({ count: second.body.count, results: second.body.results.length }).toEqual({ count: 3, results: 2 });
+    const third = await feed(admin.caller, `?types=lead.*&page_size=2&after=${second.body.cursor}`);
+    expect({ count: third.body.count, results: third.body.results.length, next: third.body.next }).toEqual({ count: 1, results: 1, next: null });
+    // Another filter counts its own: every type, and one of contact's.
+    expect((await feed(admin.caller, `?after=${first.body.cursor}`)).body.count).toBe(5);
+    expect((await feed(admin.caller, '?types=contact.deleted')).body.count).toBe(1);
   });
 
   it('when read on from a cursor, then only the changes recorded after it come, and with none the same cursor is answered', async () => {

@@ -142,6 +142,8 @@ describe('adding users', () => {
     const res = await addUser(admin, { email: 'x@', password: 'short', role: 'owner', sales_access: 'yes', org: 'x' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'org', 'password', 'role', 'sales_access']);
+    // In the contract's words for a wrong value and a wrong type (api-contract §2; issue 35.12).
+    expect(res.body.errors).toMatchObject({ role: 'Must be one of: admin, member.', sales_access: 'Must be true or false.' });
     const missing = await addUser(admin, {});
     expect(missing.body.errors).toEqual({
       email: 'This field is required.',

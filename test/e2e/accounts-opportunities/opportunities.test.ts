@@ -83,6 +83,16 @@ describe('creating an opportunity', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ [field]: expect.any(String) });
   });
+
+  it.each([
+    [1e20, 'Must be 100 or less.'],
+    [-1, 'Must be 0 or more.'],
+    [50.5, 'Must be a whole number.'],
+    ['50', 'Must be a whole number.'],
+  ])('when probability is %j, then 400 in the contract\'s words: %s (issue 35.12)', async (value, message) => {
+    const res = await system.api.post('/api/opportunities/', { name: 'X', probability: value }, { token: admin.access });
+    expect(res.body).toEqual({ error: true, errors: { probability: message } });
+  });
 });
 
 describe('changing an opportunity', () => {

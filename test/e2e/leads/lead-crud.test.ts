@@ -51,6 +51,13 @@ describe('creating a lead', () => {
     await expectEachRefused(system.api, admin.access, '/api/leads/', { first_name: 'X' }, { favourite_colour: 'red', email: 'not-an-email', status: 'won', source: 'carrier pigeon', opportunity_amount: '-5', currency: 'XXXX', tags: 'vip', board_position: 1.5, phone: 'x'.repeat(33), last_name: 'y'.repeat(256) });
   });
 
+  it('when board_position is past its range or no whole number, then 400 in the contract\'s words (issue 35.12)', async () => {
+    for (const [position, message] of [[3e9, 'Must be 2147483647 or less.'], [1e20, 'Must be 2147483647 or less.'], [-1, 'Must be 0 or more.'], [1.5, 'Must be a whole number.'], ['1', 'Must be a whole number.']] as const) {
+      const res = await system.api.post('/api/leads/', { first_name: 'X', board_position: position }, { token: admin.access });
+      expect({ position, body: res.body }).toEqual({ position, body: { error: true, errors: { board_position: message } } });
+    }
+  });
+
   it('when a new lead is sent as converted, then 400 on status', async () => {
     const res = await system.api.post('/api/leads/', { first_name: 'X', status: 'converted' }, { token: admin.access });
     expect(res.status).toBe(400);

@@ -103,6 +103,11 @@ describe('managing forms (admins)', () => {
       [{ name: 'x', allowed_origins: ['https://example.test/path'] }, 'allowed_origins'],
       [{ name: 'x', allowed_origins: 'https://example.test' }, 'allowed_origins'],
       [{ name: 'x', redirect_url: 'javascript:alert(1)' }, 'redirect_url'],
+      // A redirect only to a page on one of the form's own origins: never an open redirect (docs/security.md §10.4).
+      [{ name: 'x', redirect_url: 'https://evil.test/phish' }, 'redirect_url'],
+      [{ name: 'x', allowed_origins: [SITE], redirect_url: 'https://evil.test/phish' }, 'redirect_url'],
+      [{ name: 'x', allowed_origins: [SITE], redirect_url: 'https://www.example.test.evil.test/thanks' }, 'redirect_url'],
+      [{ name: 'x', allowed_origins: [SITE], redirect_url: 'http://www.example.test/thanks' }, 'redirect_url'],
       [{ name: 'x', assigned_to_id: randomUUID() }, 'assigned_to_id'],
       [{ name: 'x', assigned_to_id: stranger.profileId }, 'assigned_to_id'],
       [{ name: 'x', public_key: 'mine' }, 'public_key'],
@@ -265,16 +270,32 @@ describe('a visitor’s submission', () => {
   });
 
   it('when a browser form post goes to a form with a redirect_url, then 303 to it; JSON still gets 201', async () => {
-    const form = await newForm({ redirect_url: 'https://www.example.test/thanks?from=form' });
+    const form = await newForm({ allowed_origins: [SITE], redirect_url: 'https://www.example.test/thanks?from=form' });
+    // An older browser's plain form post: no Origin, its page in Referer.
     const res = await fetch(`${system.gatewayUrl}${submissionsPath(form.public_key)}`, {
       method: 'POST',
-      headers: FORM_URLENCODED,
+      headers: { ...FORM_URLENCODED, referer: `${SITE}/contact` },
       body: urlEncoded({ email: `redirect-${randomUUID().slice(0, 8)}@example.test` }),
       redirect: 'manual',
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('https://www.example.test/thanks?from=form');
-    expect((await submit(form.public_key, { email: `json-${randomUUID().slice(0, 8)}@example.test` })).status).toBe(201);
+    expect((await submit(form.public_key, { email: `json-${randomUUID().slice(0, 8)}@example.test` }, { origin: SITE })).status).toBe(201);
+  });
+
+  it('when a change would leave the redirect off the form’s origins, then 400 on redirect_url and nothing changes', async () => {
+    const form = await newForm({ allowed_origins: [SITE, 'https://shop.example.test'], redirect_url: `${SITE}/thanks` });
+    const change = (body: Record<string, unknown>) => system.api.patch(`/api/web-forms/${form.id}/`, body, { token: admin.access });
+    for (const body of [{ redirect_url: 'https://evil.test/' }, { allowed_origins: ['https://shop.example.test'] }, { allowed_origins: [] }]) {
+      const res = await change(body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect(res.body.errors).toEqual({ redirect_url: expect.any(String) });
+    }
+    const unchanged = await system.api.get(`/api/web-forms/${form.id}/`, { token: admin.access });
+    expect(unchanged.body).toMatchObject({ allowed_origins: [SITE, 'https://shop.example.test'], redirect_url: `${SITE}/thanks` });
+    // Moved together, to another of its origins, or dropped with the origins: fine.
+    expect((await change({ redirect_url: 'https://shop.example.test/done' })).status).toBe(200);
+    expect((await change({ allowed_origins: [], redirect_url: null })).body).toMatchObject({ allowed_origins: [], redirect_url: null });
   });
 
   it('when the key is unknown, inactive or deleted, then 404 with one body and nothing stored', async () => {
@@ -343,6 +364,22 @@ describe('a visitor’s submission', () => {
     expect(await leadsWithEmail(email)).toEqual([]);
   });
 
+  it('when a form sends a field twice, then 400 on it in so many words, not the wrong type a JSON body could send (issue 35.12)', async () => {
+    const form = await newForm();
+    const email = `twice-${randomUUID().slice(0, 8)}@example.test`;
+    const twice = new FormData();
+    twice.append('email', email);
+    twice.append('first_name', 'Ada');
+    twice.append('first_name', 'Ada');
+    for (const [res, field] of [
+      [await submit(form.public_key, undefined, FORM_URLENCODED, `email=${email}&email=${email}`), 'email'],
+      [await submit(form.public_key, undefined, {}, twice), 'first_name'],
+    ] as const) {
+      expect({ field, status: res.status, body: res.body }).toEqual({ field, status: 400, body: { error: true, errors: { [field]: 'Send this field only once.' } } });
+    }
+    expect(await leadsWithEmail(email)).toEqual([]);
+  });
+
   it('when a request repeats its Idempotency-Key, then the first answer is replayed and one submission is stored', async () => {
     const form = await newForm();
     const email = `keyed-${randomUUID().slice(0, 8)}@example.test`;
@@ -370,8 +407,15 @@ describe('origins', () => {
     expect(listed.status).toBe(201);
     expect(listed.headers.get('access-control-allow-origin')).toBe(SITE);
     expect(listed.headers.get('vary')).toMatch(/origin/i);
-    // A server (no Origin) may post too.
-    expect((await submit(form.public_key, { email })).status).toBe(201);
+    // Without Origin, the page's Referer decides (an older browser's form post); neither sent: 403 too, else
+    // leaving out Origin would pass any page (docs/security.md §10.4).
+    expect((await submit(form.public_key, { email }, { referer: `${SITE}/contact?campaign=1` })).status).toBe(201);
+    const noListedPage: Record<string, string>[] = [{}, { referer: 'https://evil.test/contact' }, { referer: `https://evil.test/${SITE}` }, { referer: 'not a url' }, { origin: 'null', referer: `${SITE}/` }];
+    for (const headers of noListedPage) {
+      const refused = await submit(form.public_key, { email: `no-origin-${randomUUID().slice(0, 8)}@example.test` }, headers);
+      expect({ headers, status: refused.status }).toEqual({ headers, status: 403 });
+      expect(refused.body).toEqual({ detail: "This form does not take submissions from this page's origin." });
+    }
 
     const preflight = await system.api.request('OPTIONS', submissionsPath(form.public_key), undefined, {
       headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },

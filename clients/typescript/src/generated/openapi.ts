@@ -501,6 +501,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/tenant/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's usage and quotas
+         * @description Admins only (a member: 403). For each quota of the caller's tenant, `used` and `limit`: records per collection (`records`), custom-field definitions and bytes of attached files per collection, web forms, live API tokens. A write past a limit answers 403 `{"detail", "code": "quota_exceeded"}` and writes nothing. The limits are the operator's (TENANT_QUOTAS, overridden per tenant). A service that does not answer makes it a 503 with Retry-After.
+         *
+         *     A user access token or an API token.
+         */
+        get: operations["get_api_auth_tenant_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/users/": {
         parameters: {
             query?: never;
@@ -648,7 +670,7 @@ export interface paths {
         };
         /**
          * The tenant's change feed
-         * @description For clients that sync incrementally: every change (one entry per event, as the audit log keeps it) exactly once, in commit order, each record's in the order it was recorded, its publish order but for changes delivered at once or redelivered (`data.version` is their true order: apply a change only when newer). Pass the answer's `cursor` as `after` to read on; `next` links the following page while pages come full, and is null once caught up: poll with `after=<cursor>` later. A change shows once every transaction older than it has ended (usually at once), so a page never changes and nothing appears behind a cursor. Admins only: with `audit:read` every type; with an entity's read scope (`leads:read`…) the types of that entity, named in `types`.
+         * @description For clients that sync incrementally: every change (one entry per event, as the audit log keeps it) exactly once, in commit order, each record's in the order it was recorded, its publish order but for changes delivered at once or redelivered (`data.version` is their true order: apply a change only when newer). Pass the answer's `cursor` as `after` to read on; `next` links the following page while pages come full, and is null once caught up: poll with `after=<cursor>` later. `count`: the changes of the `types` after `after`, this page's and those still to read. A change shows once every transaction older than it has ended (usually at once), so a page never changes and nothing appears behind a cursor. Admins only: with `audit:read` every type; with an entity's read scope (`leads:read`…) the types of that entity, named in `types`.
          *
          *     A user access token or an API token.
          */
@@ -942,7 +964,7 @@ export interface paths {
         };
         /**
          * Export contacts as CSV
-         * @description Takes the query parameters of `GET /api/contacts/` (filters, search, ordering; no paging) and answers every match the caller may open. Cells starting with `=`, `+`, `-`, `@`, a tab or CR are prefixed with `'`. A tenant runs a few exports at once (`EXPORTS_PER_TENANT`, default 4); one more answers 429 with `Retry-After`.
+         * @description Takes the query parameters of `GET /api/contacts/` (filters, search, ordering; no paging) and answers every match the caller may open. A cell a spreadsheet could run as a formula (starting with `=`, `+`, `-`, `@`, a tab or CR, or with one of `=`, `+`, `-`, `@` after a `,`, `;`, tab or line break) is prefixed with `'` and quoted. A tenant runs a few exports at once (`EXPORTS_PER_TENANT`, default 4); one more answers 429 with `Retry-After`.
          *
          *     A user access token or an API token with the scope `contacts:read`.
          */
@@ -1300,7 +1322,7 @@ export interface paths {
         };
         /**
          * Export leads as CSV
-         * @description Takes the query parameters of `GET /api/leads/` (filters, search, ordering; no paging) and answers every match the caller may open. Cells starting with `=`, `+`, `-`, `@`, a tab or CR are prefixed with `'`. A tenant runs a few exports at once (`EXPORTS_PER_TENANT`, default 4); one more answers 429 with `Retry-After`.
+         * @description Takes the query parameters of `GET /api/leads/` (filters, search, ordering; no paging) and answers every match the caller may open. A cell a spreadsheet could run as a formula (starting with `=`, `+`, `-`, `@`, a tab or CR, or with one of `=`, `+`, `-`, `@` after a `,`, `;`, tab or line break) is prefixed with `'` and quoted. A tenant runs a few exports at once (`EXPORTS_PER_TENANT`, default 4); one more answers 429 with `Retry-After`.
          *
          *     A user access token or an API token with the scope `leads:read`.
          */
@@ -1595,7 +1617,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a web form (no credential)
-         * @description What a page on the tenant's site posts: JSON, `application/x-www-form-urlencoded` or `multipart/form-data` without files, at most 16 KB, with `first_name`, `last_name`, `email`, `phone`, `company_name`, `title`, `message` and `cf_<key>`. It creates a lead (source `website_form`, the form's owner and tags) or joins the open lead with the same e-mail; a custom field the tenant's definitions refuse stays only in the submission's `data`. A filled `website` field (the honeypot) is answered the same and stores nothing. A browser `Origin` the form does not list: 403. A form post (not JSON) to a form with a `redirect_url`: 303 to it. Limited per client address (`anon`) and per form (`FORM_RATE`).
+         * @description What a page on the tenant's site posts: JSON, `application/x-www-form-urlencoded` or `multipart/form-data` without files, at most 16 KB, with `first_name`, `last_name`, `email`, `phone`, `company_name`, `title`, `message` and `cf_<key>`. It creates a lead (source `website_form`, the form's owner and tags) or joins the open lead with the same e-mail; a custom field the tenant's definitions refuse stays only in the submission's `data`. A filled `website` field (the honeypot) is answered the same and stores nothing. To a form that lists origins, an `Origin` (else a `Referer`) on none of them, or neither header: 403. A form post (not JSON) to a form with a `redirect_url`: 303 to it. Limited per client address (`anon`), per form (`FORM_RATE`) and per address at a form (a quarter of `FORM_RATE`, `form_per_address`).
          *
          *     No credential (limited per client address).
          */
@@ -1837,7 +1859,7 @@ export interface paths {
         put?: never;
         /**
          * Create a web form
-         * @description Admins only (members: 403). Active, open to any origin, owned by the admin, without tags or redirect unless the body says otherwise. Its `public_key` goes in the page.
+         * @description Admins only (members: 403). Active, open to any origin, owned by the admin, without tags or redirect unless the body says otherwise. Its `public_key` goes in the page. A `redirect_url` must be on one of its `allowed_origins` (400 on `redirect_url` otherwise, and on a form open to any origin).
          *
          *     A user access token or an API token with the scope `leads:write`.
          */
@@ -1875,7 +1897,7 @@ export interface paths {
         head?: never;
         /**
          * Change a web form
-         * @description Admins only (members: 403). `is_active`: false stops its submissions (its key answers 404).
+         * @description Admins only (members: 403). `is_active`: false stops its submissions (its key answers 404). The form as changed must keep its `redirect_url` on one of its `allowed_origins` (400 on `redirect_url`).
          *
          *     A user access token or an API token with the scope `leads:write`.
          */
@@ -1889,6 +1911,12 @@ export interface components {
         Error: {
             detail: string;
             code?: string;
+        };
+        /** @description What a write answers a caller whose credential may write but not read the entity (api-contract §2): the id, and a record's `version` (its `ETag`). */
+        WriteReceipt: {
+            /** Format: uuid */
+            id: string;
+            version?: number;
         };
         ValidationError: {
             /** @constant */
@@ -2110,7 +2138,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -2411,7 +2439,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -2708,7 +2736,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -2958,7 +2986,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -3368,7 +3396,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -3718,7 +3746,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -3953,7 +3981,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -5446,6 +5474,98 @@ export interface operations {
             };
         };
     };
+    get_api_auth_tenant_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage and limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: {
+                            [key: string]: {
+                                used: number;
+                                limit: number;
+                            };
+                        };
+                        custom_fields: {
+                            [key: string]: {
+                                used: number;
+                                limit: number;
+                            };
+                        };
+                        file_bytes: {
+                            [key: string]: {
+                                used: number;
+                                limit: number;
+                            };
+                        };
+                        web_forms: {
+                            used: number;
+                            limit: number;
+                        };
+                        api_tokens: {
+                            used: number;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            /** @description No valid credential: `{detail}`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope, or the caller the right: `{detail}`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the bucket reached for the credential, or the client address sent too many failing credentials (the `unauthenticated` rate: refused before its credential is looked at): `{detail, retry_after}` with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service or server the request needs is unreachable for now: `{detail}` with `Retry-After`; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service did not answer in time: `{detail}`. The request may still take effect; repeat it with the same `Idempotency-Key` to learn its outcome. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_api_auth_users: {
         parameters: {
             query?: {
@@ -6583,7 +6703,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -6898,7 +7018,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -7204,7 +7324,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -7454,7 +7574,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -7871,7 +7991,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -8116,7 +8236,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -8466,7 +8586,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -8701,7 +8821,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -8998,7 +9118,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. */
+                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. A line of more than 250 cells or a cell of more than 32,768 characters is refused (400 on the file). */
                     file: string;
                 };
             };
@@ -9017,7 +9137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created. */
+            /** @description A file that cannot be read (encoding, quoting, too many cells on a line, a cell too long, empty) or, on commit, any bad cell: nothing is created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9125,7 +9245,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. */
+                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. A line of more than 250 cells or a cell of more than 32,768 characters is refused (400 on the file). */
                     file: string;
                 };
             };
@@ -9153,7 +9273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created. */
+            /** @description A file that cannot be read (encoding, quoting, too many cells on a line, a cell too long, empty) or, on commit, any bad cell: nothing is created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9460,7 +9580,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -9752,7 +9872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         /** Format: uuid */
                         id: string;
                         title: string | null;
@@ -9823,7 +9943,7 @@ export interface operations {
                         opportunity_id: string | null;
                         /** @enum {string} */
                         conversion_status: "completed" | "pending";
-                    };
+                    }) | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -10138,7 +10258,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -10388,7 +10508,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -10805,7 +10925,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -11050,7 +11170,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -11507,7 +11627,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -11742,7 +11862,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -12040,7 +12160,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. */
+                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. A line of more than 250 cells or a cell of more than 32,768 characters is refused (400 on the file). */
                     file: string;
                 };
             };
@@ -12059,7 +12179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created. */
+            /** @description A file that cannot be read (encoding, quoting, too many cells on a line, a cell too long, empty) or, on commit, any bad cell: nothing is created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12167,7 +12287,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. */
+                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. A line of more than 250 cells or a cell of more than 32,768 characters is refused (400 on the file). */
                     file: string;
                 };
             };
@@ -12195,7 +12315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created. */
+            /** @description A file that cannot be read (encoding, quoting, too many cells on a line, a cell too long, empty) or, on commit, any bad cell: nothing is created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12292,7 +12412,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. */
+                    /** @description One CSV file (UTF-8, a BOM allowed) of at most 5 MB and 5,000 rows; a header line naming the columns. A line of more than 250 cells or a cell of more than 32,768 characters is refused (400 on the file). */
                     leads_file: string;
                 };
             };
@@ -12311,7 +12431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A file that cannot be read (encoding, quoting, empty) or, on commit, any bad cell: nothing is created. */
+            /** @description A file that cannot be read (encoding, quoting, too many cells on a line, a cell too long, empty) or, on commit, any bad cell: nothing is created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12628,7 +12748,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -12951,7 +13071,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -13262,7 +13382,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -13512,7 +13632,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -13922,7 +14042,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -14272,7 +14392,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -14507,7 +14627,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -14689,7 +14809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description The form does not take submissions from this page's origin: `{detail}`. */
+            /** @description The form lists origins and this request comes from none of them (by `Origin`, else `Referer`; neither sent counts as none): `{detail}`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15044,7 +15164,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -15354,7 +15474,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -15657,7 +15777,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -15907,7 +16027,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -16317,7 +16437,7 @@ export interface operations {
                         created_by: string;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -16667,7 +16787,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -16902,7 +17022,7 @@ export interface operations {
                         display_order: number;
                         /** Format: date-time */
                         created_at: string;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -17162,7 +17282,7 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         submission_count: number;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */
@@ -17529,7 +17649,7 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         submission_count: number;
-                    };
+                    } | components["schemas"]["WriteReceipt"];
                 };
             };
             /** @description Validation failed: `{error: true, errors: {<field>: [message]}}`, nothing changed. */

@@ -1,4 +1,4 @@
-import { amountField, currencyField, requiredOr, tagsField, uuidParam } from '@crm/platform';
+import { amountField, currencyField, requiredOr, tagsField, uuidParam, wholeNumber } from '@crm/platform';
 import { choice, choicesFilter, COMMON_SERVER_FIELDS, idField, listQuery, NAME_MAX, optionalDate, optionalReference, recordBody, requiredText } from '@crm/records';
 import { z } from 'zod';
 
@@ -18,7 +18,7 @@ const writableOpportunityFields = {
   amount: amountField,
   currency: currencyField,
   stage: choice(OPPORTUNITY_STAGES),
-  probability: z.int(requiredOr('A whole number is required.')).min(0, 'Must be 0 or more.').max(100, 'Must be 100 or less.').nullable(),
+  probability: wholeNumber(0, 100).nullable(),
   close_date: optionalDate,
   tags: tagsField,
   custom_fields: z.unknown(),

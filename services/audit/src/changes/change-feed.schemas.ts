@@ -35,7 +35,7 @@ export const changeFeedQuery = z.strictObject({
 
 export type ChangeFeedQuery = z.infer<typeof changeFeedQuery>;
 
-/** A page of changes: the list envelope (`count` is this page's, a feed has no end) and the cursor to resume from. */
+/** A page of changes: the list envelope (`count`: the matches after `after`, this page's and the rest) and the cursor to resume from. */
 export const changePageSchema = pageSchema(auditEntrySchema).extend({
   cursor: z.string().describe('Where this page ends: pass it as `after` to read on, now or later (it is not bound to `types`).'),
 });

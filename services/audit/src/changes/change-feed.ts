@@ -1,7 +1,8 @@
-import { DEFAULT_PAGE_SIZE, ForbiddenError, isAdmin, type Caller, type DataSource } from '@crm/platform';
+import { DEFAULT_PAGE_SIZE, ForbiddenError, isAdmin, readInOneSnapshot, type Caller, type DataSource } from '@crm/platform';
 import type { AuditEntry } from '../audit-log/audit-log.repository';
 import { FEED_START, readChanges, type ChangeFilter, type FeedPosition } from './change-feed.repository';
 import type { ChangeFeedQuery } from './change-feed.schemas';
+import type { FeedCounts } from './feed-counts';
 
 /** The read scope of each entity whose events the feed serves; other types (`profile.*`) need `audit:read`. */
 const ENTITY_READ_SCOPES: Record<string, string> = {
@@ -31,6 +32,8 @@ export function changeFilterFor(caller: Caller, types: string | undefined): Chan
 }
 
 export interface ChangePage {
+  /** The changes of the query's types after its cursor, final as the page is: this page's and those after it. */
+  count: number;
   results: AuditEntry[];
   /** Where the page ends (where it began when empty): the next read's `after`. */
   cursor: string;
@@ -46,14 +49,19 @@ function parseCursor(cursor: string | undefined): FeedPosition {
   return { txId, seq };
 }
 
-/** The page of the tenant's changes after the query's cursor (`GET /api/changes/`). */
-export async function readChangePage(dataSource: DataSource, caller: Caller, query: ChangeFeedQuery): Promise<ChangePage> {
+/** The page of the tenant's changes after the query's cursor, and their count, read in one snapshot (`GET /api/changes/`). */
+export async function readChangePage(dataSource: DataSource, counts: FeedCounts, caller: Caller, query: ChangeFeedQuery): Promise<ChangePage> {
   const filter = changeFilterFor(caller, query.types);
   const after = parseCursor(query.after);
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-  const rows = await readChanges(dataSource.manager, filter, after, pageSize);
+  const { rows, counted } = await readInOneSnapshot(dataSource, async (db) => ({
+    rows: await readChanges(db, filter, after, pageSize),
+    counted: await counts.count(db, filter, after),
+  }));
   const last = rows.at(-1);
+  counts.keep(filter, last ?? after, counted.count - rows.length, counted.xmin);
   return {
+    count: counted.count,
     results: rows.map(({ txId: _txId, seq: _seq, ...entry }) => entry),
     cursor: formatCursor(last ?? after),
     full: rows.length === pageSize,

@@ -17,6 +17,6 @@ export const newPasswordField = z
 /** A password to check: any non-empty string; its length says nothing about an account. */
 export const givenPasswordField = nonBlankText(MAX_PASSWORD_LENGTH, { trim: false });
 
-export const roleField = z.enum(['admin', 'member'], requiredOr('Must be "admin" or "member".'));
+export const roleField = z.enum(['admin', 'member'], requiredOr('Must be one of: admin, member.'));
 
-export const booleanField = z.boolean(requiredOr('Must be a boolean.'));
+export const booleanField = z.boolean(requiredOr('Must be true or false.'));

@@ -1,4 +1,4 @@
-import { amountField, currencyField, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField, uuidParam, recordListParams, orderingParam } from '@crm/platform';
+import { amountField, currencyField, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField, uuidParam, wholeNumber, recordListParams, orderingParam } from '@crm/platform';
 import { z } from 'zod';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;
@@ -24,7 +24,7 @@ const writableLeadFields = {
   opportunity_amount: amountField,
   currency: currencyField,
   tags: tagsField,
-  board_position: z.int(requiredOr('A whole number is required.')).min(0, 'Must be 0 or more.').max(2_147_483_647),
+  board_position: wholeNumber(0, 2_147_483_647),
   custom_fields: z.unknown(),
   assigned_to_id: uuidParam,
 };

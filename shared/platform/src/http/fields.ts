@@ -9,6 +9,18 @@ export const requiredOr = (message: string) => ({
 
 export const MAX_EMAIL_LENGTH = 254;
 
+/**
+ * A whole number from `min` to `max`, each fault in the contract's words (api-contract §2): "Must be a whole
+ * number." for a fraction or another type, "Must be <max> or less." for any number past `max` (a bare
+ * `z.int()` would call 1e20 "not a whole number": past the safe integers), "Must be <min> or more.".
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'This field is required.' : issue.code === 'invalid_type' ? 'Must be a whole number.' : undefined) })
+    .min(min, { error: `Must be ${min} or more.`, abort: true })
+    .max(max, { error: `Must be ${max} or less.`, abort: true })
+    .int('Must be a whole number.');
+
 /** An e-mail address, trimmed and lower-cased before it is validated, stored or compared. */
 export const emailField = z
   .string(requiredOr('Enter a valid e-mail address.'))

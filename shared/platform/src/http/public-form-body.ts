@@ -10,14 +10,16 @@ const NOT_A_FORM = 'Send the fields as JSON, application/x-www-form-urlencoded o
 const NO_FILES = 'Files are not accepted.';
 const NOT_UTF8 = 'Send the fields as UTF-8 text.';
 const BAD_ESCAPE = 'Malformed percent-encoding (or not UTF-8).';
+const REPEATED_FIELD = 'Send this field only once.';
 
 /** Refuses what is not UTF-8 instead of storing U+FFFD in its place. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The body of a public route as fields, whatever a page sends: JSON (`fetch`), url-encoded or multipart
- * (an HTML form, with or without `enctype`), at most `PUBLIC_BODY_LIMIT` bytes (else 413). A repeated
- * field arrives as a list (its schema refuses it), a file or another media type is a 400 on `body`.
+ * (an HTML form, with or without `enctype`), at most `PUBLIC_BODY_LIMIT` bytes (else 413). A field a form
+ * sends twice is a 400 on it in so many words (as a list its schema would call it the wrong type, "Must be a
+ * string or null.", which a form cannot send); a file or another media type is a 400 on `body`.
  */
 export function publicFormBody(limit = PUBLIC_BODY_LIMIT): RequestHandler {
   const raw = express.raw({ type: () => true, limit });
@@ -98,12 +100,14 @@ function jsonFields(text: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/** Fields by name (no prototype: a `__proto__` field is a field like any other); a repeated one as a list. */
+/** Fields by name (no prototype: a `__proto__` field is a field like any other); each repeated one a 400 on it. */
 function collect(entries: Iterable<[string, string]>): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.create(null);
+  const repeated: Record<string, string> = {};
   for (const [name, value] of entries) {
-    const seen = fields[name];
-    fields[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    if (name in fields) repeated[name] = REPEATED_FIELD;
+    fields[name] = value;
   }
+  if (Object.keys(repeated).length > 0) throw new ValidationError(repeated);
   return fields;
 }

@@ -20,7 +20,7 @@ const BOUNDS = { gte: '>=', lte: '<=' } as const;
 export const CUSTOM_FIELD_FILTER_MESSAGES = {
   notAllowed: 'Filtering on this custom field is not allowed.',
   repeated: 'Give this filter once.',
-  number: 'A valid number is required.',
+  number: 'Must be a number.',
   checkbox: 'Use true or false.',
   date: 'Enter a valid date (YYYY-MM-DD).',
   notRanged: 'Only number and date fields take __gte and __lte.',

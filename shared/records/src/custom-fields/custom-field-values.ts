@@ -22,7 +22,7 @@ export const CUSTOM_FIELD_MESSAGES = {
   blank: 'This field may not be blank.',
   text: 'Must be a string.',
   textTooLong: `Ensure this field has no more than ${MAX_CUSTOM_TEXT_LENGTH} characters.`,
-  number: 'A valid number is required.',
+  number: 'Must be a number.',
   date: 'Enter a valid date (YYYY-MM-DD).',
   checkbox: 'Must be true or false.',
   invalidChoice: (value: unknown) => `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`,

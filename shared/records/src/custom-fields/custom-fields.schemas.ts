@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery } from '@crm/platform';
-import { requiredOr } from '@crm/platform';
+import { requiredOr, wholeNumber } from '@crm/platform';
 import { CUSTOM_FIELD_TYPES } from './custom-field-definition';
 
 export const CUSTOM_FIELD_KEY = /^[a-z][a-z0-9_]{0,63}$/;
@@ -31,7 +31,7 @@ const options = z
   .refine((list) => new Set(list.map((o) => o.value)).size === list.length, 'Option values must be unique.');
 
 const flag = z.boolean(requiredOr('Must be true or false.'));
-const displayOrder = z.int32(requiredOr('A valid integer is required.'));
+const displayOrder = wholeNumber(-2_147_483_648, 2_147_483_647);
 
 /** A field that is fixed once the definition exists: sending it at all is a 400 on that field. */
 const immutable = (message: string) =>

@@ -53,13 +53,13 @@ describe('cf_<key> list filters', () => {
 
   it('when a value does not parse for its type, then 400 on the parameter', () => {
     expect(errorsOf({ cf_budget: 'ten', cf_vip: 'yes', cf_renewal: '2026-02-30', cf_tier: 'bronze' })).toEqual({
-      cf_budget: 'A valid number is required.',
+      cf_budget: 'Must be a number.',
       cf_vip: 'Use true or false.',
       cf_renewal: 'Enter a valid date (YYYY-MM-DD).',
       cf_tier: '"bronze" is not a valid choice.',
     });
     for (const budget of ['', ' 1', '0x10', 'Infinity', '1e400', '1,5']) {
-      expect(errorsOf({ cf_budget: budget })).toEqual({ cf_budget: 'A valid number is required.' });
+      expect(errorsOf({ cf_budget: budget })).toEqual({ cf_budget: 'Must be a number.' });
     }
   });
 

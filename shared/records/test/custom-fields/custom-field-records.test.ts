@@ -124,7 +124,7 @@ describe('custom field values in the database', () => {
   it('when a record is written, then its values are checked against the tenant’s definitions of that entity', async () => {
     expect(await validCustomFieldValues(dataSource, scope, 'create', { budget: 3, tier: 'silver' })).toEqual({ budget: 3, tier: 'silver' });
     await expect(validCustomFieldValues(dataSource, scope, 'create', { sibling: 'x', budget: '3' })).rejects.toMatchObject({
-      errors: { custom_fields: { sibling: 'Unknown custom field.', budget: 'A valid number is required.' } },
+      errors: { custom_fields: { sibling: 'Unknown custom field.', budget: 'Must be a number.' } },
     });
     expect(await validCustomFieldValues(dataSource, scope, 'patch', { budget: null }, { budget: 1, vip: true })).toEqual({ vip: true });
   });

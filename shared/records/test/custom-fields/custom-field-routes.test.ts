@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
 import { customFieldRoutes } from '../../src/custom-fields';
+import { TenantQuotas } from '../../src/quotas/tenant-quotas';
 import type { DataSource } from '@crm/platform';
 import { createServiceApp, listen, type RunningServer } from '@crm/platform';
 import { createLogger } from '@crm/platform';
@@ -22,11 +22,11 @@ beforeAll(async () => {
   // One second apart per write, so "then by creation" never depends on two requests' milliseconds.
   let tick = 0;
   const clock = () => new Date(Date.UTC(2026, 0, 1) + 1000 * tick++);
-  const routes = customFieldRoutes({ dataSource, entity: 'thing', basePath: BASE, recordTable: 'things', clock });
+  const routes = customFieldRoutes({ dataSource, entity: 'thing', basePath: BASE, recordTable: 'things', clock, quotas: new TenantQuotas() });
   const app = createServiceApp({
     logger: createLogger('cftest', 'silent'),
     health: { draining: false },
-    internalToken: { secret: DEV_INTERNAL_TOKEN_SECRET, audience: AUDIENCE },
+    internalToken: { audience: AUDIENCE },
     routes,
   });
   server = await listen(app, 0);
@@ -97,10 +97,15 @@ describe('custom-field definitions of an entity', () => {
         label: expect.any(String),
         field_type: 'Choose one of: text, number, date, checkbox, dropdown.',
         is_required: 'Must be true or false.',
-        display_order: 'A valid integer is required.',
+        display_order: 'Must be a whole number.',
         extra: 'Unknown field.',
       },
     });
+    // Past the range of a whole number it takes: that bound, not "not a whole number" (issue 35.12).
+    for (const [displayOrder, message] of [[2 ** 31, 'Must be 2147483647 or less.'], [1e20, 'Must be 2147483647 or less.'], ['1', 'Must be a whole number.']] as const) {
+      const res = await create(admin, { key: 'ordered', label: 'Ordered', field_type: 'text', display_order: displayOrder });
+      expect(res.body).toEqual({ error: true, errors: { display_order: message } });
+    }
     const missing = await create(admin, {});
     expect(missing.body.errors).toEqual({
       key: 'This field is required.',

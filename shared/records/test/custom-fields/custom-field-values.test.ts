@@ -49,7 +49,7 @@ describe('custom field values of a record', () => {
       errorsOf({ notes: 5, budget: '10', renewal: '2026-02-30', vip: 'yes', tier: 'bronze' }, definitions, 'create'),
     ).toEqual({
       notes: 'Must be a string.',
-      budget: 'A valid number is required.',
+      budget: 'Must be a number.',
       renewal: 'Enter a valid date (YYYY-MM-DD).',
       vip: 'Must be true or false.',
       tier: '"bronze" is not a valid choice.',
@@ -57,8 +57,8 @@ describe('custom field values of a record', () => {
   });
 
   it('when a number is given as a numeric string, then it is rejected (numbers must compare as numbers)', () => {
-    expect(errorsOf({ budget: '10' }, definitions, 'create')).toEqual({ budget: 'A valid number is required.' });
-    expect(errorsOf({ budget: {} }, definitions, 'create')).toEqual({ budget: 'A valid number is required.' });
+    expect(errorsOf({ budget: '10' }, definitions, 'create')).toEqual({ budget: 'Must be a number.' });
+    expect(errorsOf({ budget: {} }, definitions, 'create')).toEqual({ budget: 'Must be a number.' });
   });
 
   it('when a dropdown gets a non-string, then the message names the value', () => {
@@ -146,7 +146,7 @@ describe('custom field values of a record', () => {
     expect(thrown).toBeInstanceOf(ValidationError);
     expect((thrown as ValidationError).body()).toEqual({
       error: true,
-      errors: { custom_fields: { budget: 'A valid number is required.' } },
+      errors: { custom_fields: { budget: 'Must be a number.' } },
     });
     expect(() => requireValidCustomFieldValues('x', definitions, 'create')).toThrow(ValidationError);
     expect(requireValidCustomFieldValues({ budget: 1 }, definitions, 'create')).toEqual({ budget: 1 });
