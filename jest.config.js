@@ -21,6 +21,8 @@ const EMBEDDED_SUITES = [
   // The routes besides the five entities' own: sign-in and members, duplicate checks, imports and exports,
   // web forms and their public submissions, the change feed.
   'test/e2e/auth-flows.test.ts',
+  // Forged events: the consumers' user-id check and the bus's refusals (docs/security.md §10.2).
+  'test/e2e/forged-events.test.ts',
   // Passwords (change, reset), verified addresses and auth's e-mail (api-contract §10.3, §10.4).
   'test/e2e/auth/member-passwords.test.ts',
   'test/e2e/auth/member-lifecycle.test.ts',
@@ -31,6 +33,8 @@ const EMBEDDED_SUITES = [
   'test/e2e/leads/web-forms.test.ts',
   'test/e2e/client-sdk.test.ts',
   'test/e2e/auth/reassign.test.ts',
+  // Per-tenant quotas and GET /api/auth/tenant/usage/ (docs/security.md §10.5).
+  'test/e2e/auth/tenant-quotas.test.ts',
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { accessLog, createMetricsRegistry, errorHandler, expressRouteLabel, healthRouter, httpMetrics, metricsRouter, requestIdMiddleware, type HealthState, type Logger, type RouteLabel, type Tracing } from '@crm/platform';
+import { accessLog, answerHeaders, createMetricsRegistry, errorHandler, expressRouteLabel, GATEWAY_ISSUER, healthRouter, InternalTokenSigner, httpMetrics, metricsRouter, requestIdMiddleware, type HealthState, type Logger, type RouteLabel, type Tracing } from '@crm/platform';
 import express, { type Express, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -19,6 +19,7 @@ import { rateLimitMiddleware, rateLimitRejections, rateLimitStoreMetrics } from 
 import { upstreamTroubleMetrics } from './proxy/upstream-metrics';
 import { BucketRateLimiter } from './rate-limit/rate-limiter';
 import { UnauthenticatedLimit } from './rate-limit/unauthenticated-limit';
+import { formAddressShare } from './rate-limit/throttle-rates';
 import { knownCaller, matchedRoute } from './request-state';
 import { routeMiddleware } from './routing/route.middleware';
 import { ROUTE_TABLE, type RouteEntry } from './routing/route-table';
@@ -69,13 +70,14 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   const authUrl = config.AUTH_SERVICE_URL.replace(/\/+$/, '');
 
   const credentialChanges = new CredentialChanges(redis, logger);
-  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger, config.INTERNAL_TOKEN_SECRET, credentialChanges);
+  const signer = new InternalTokenSigner(GATEWAY_ISSUER, config.INTERNAL_SIGNING_KEY);
+  const apiTokenCache = new ApiTokenCache(redis, config.API_TOKEN_CACHE_SECONDS, logger, signer.secrets('api-token cache'), credentialChanges);
   const authenticate = createAuthenticator(
     createUserTokenVerifier({
       jwksUrl: `${authUrl}/api/auth/.well-known/jwks.json`,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
-      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      signer,
       fetch: fetchImpl,
       logger,
       changes: credentialChanges,
@@ -83,7 +85,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
     }),
     createApiTokenResolver({
       resolveUrl: `${authUrl}/internal/api-tokens/resolve`,
-      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      signer,
       fetch: fetchImpl,
       cache: apiTokenCache,
       unknownTokens: new UnknownApiTokens(redis, logger),
@@ -92,12 +94,16 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   );
   const watchRevocations = apiTokenRevocationWatcher(apiTokenCache);
   const watchCredentialChanges = credentialChangeWatcher(credentialChanges);
-  const limiter = new BucketRateLimiter({ ...config.THROTTLE_RATES, form: config.FORM_RATE }, redis, logger);
+  const limiter = new BucketRateLimiter(
+    { ...config.THROTTLE_RATES, form: config.FORM_RATE, form_per_address: formAddressShare(config.FORM_RATE) },
+    redis,
+    logger,
+  );
   const rejections = rateLimitRejections(metrics);
   rateLimitStoreMetrics(metrics, limiter);
   const proxy = createUpstreamProxy({
     targets: upstreamUrls(config),
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    signer,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     retryForMs: config.UPSTREAM_RETRY_MS,
     logger,
@@ -113,6 +119,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
+  app.use(answerHeaders);
   app.use(requestIdMiddleware);
   app.use(closeConnectionWhenDraining(health));
   app.use(accessLog(logger, (_req, res) => knownCaller(res)));

@@ -58,7 +58,7 @@ export const gatewayConfigShape = {
   ),
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   NODE_ENV: commonConfig.NODE_ENV,
-  INTERNAL_TOKEN_SECRET: commonConfig.INTERNAL_TOKEN_SECRET,
+  INTERNAL_SIGNING_KEY: commonConfig.INTERNAL_SIGNING_KEY,
   SHUTDOWN_TIMEOUT_MS: commonConfig.SHUTDOWN_TIMEOUT_MS,
   ...jwtConfig,
   ...tracingConfig,
@@ -87,8 +87,8 @@ export const gatewayConfigShape = {
     .default(30)
     .describe('How long an API token resolved through auth is cached in Redis (0: no cache).'),
   TRUST_PROXY: trustedProxies.describe(
-    'The proxies in front of the gateway whose X-Forwarded-For/-Proto/-Host it believes (the client address of the ' +
-      'anon bucket, public URLs): false (none), their number (1: behind one ingress controller), or their addresses and ' +
+    'The proxies in front of the gateway whose X-Forwarded-For it believes (the client address of the anon bucket; ' +
+      'links are built from PUBLIC_BASE_URL, never from a forwarded host): false (none), their number (1: behind one ingress controller), or their addresses and ' +
       'CIDR networks comma-separated (10.0.0.0/8,127.0.0.1; also loopback, linklocal, uniquelocal). true is refused.',
   ),
   CORS_ORIGINS: parsedSetting('', parseCorsOrigins).describe(
@@ -132,7 +132,7 @@ export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
 /** Reads and checks the settings; a bad value throws a ConfigError naming the variable. */
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const config = loadConfig(gatewayConfigShape, env);
-  assertProductionSafe(config, { REDIS_URL: config.REDIS_URL });
+  assertProductionSafe(config, { REDIS_URL: config.REDIS_URL }, gatewayConfigShape);
   if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.GATEWAY_PORT) {
     throw new ConfigError(['METRICS_PORT: must differ from GATEWAY_PORT (the metrics stay off the API port)']);
   }

@@ -1,4 +1,4 @@
-import { ConfigError } from '@crm/platform';
+import { ConfigError, devSigningKey, newSigningKey, privateKeyText } from '@crm/platform';
 import { gatewayConfigShape, loadGatewayConfig, parseThrottleRates, startGateway } from '../src';
 
 describe('gateway settings', () => {
@@ -97,14 +97,26 @@ describe('gateway settings', () => {
     expect(loadGatewayConfig({ GATEWAY_PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
   });
 
-  it('in production the development internal-token secret is refused', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379' })).toThrow(/INTERNAL_TOKEN_SECRET/);
+  it('in production the development internal signing key is refused', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://:a-password@redis:6379' })).toThrow(/INTERNAL_SIGNING_KEY: must be set/);
+    const published = `dev:${privateKeyText(devSigningKey('gateway').privateKey)}`;
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: published })).toThrow(/INTERNAL_SIGNING_KEY: a development key/);
+    const derived = `k1:${privateKeyText(devSigningKey('gateway').privateKey)}`;
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: derived })).toThrow(/INTERNAL_SIGNING_KEY: a development key/);
   });
 
   it('in production REDIS_URL unset or empty is refused (per-process limits are for development), naming it', () => {
-    const secret = 's'.repeat(40);
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: secret })).toThrow(/REDIS_URL: must be set in production/);
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: secret, REDIS_URL: '' })).toThrow(/REDIS_URL/);
-    expect(loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: secret, REDIS_URL: 'redis://redis:6379' }).REDIS_URL).toBe('redis://redis:6379');
+    const key = newSigningKey('k1').signingKey;
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: key })).toThrow(/REDIS_URL: must be set in production/);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: key, REDIS_URL: '' })).toThrow(/REDIS_URL/);
+    expect(loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: key, REDIS_URL: 'redis://:a-password@redis:6379' }).REDIS_URL).toBe('redis://:a-password@redis:6379');
+  });
+
+  it('in production a REDIS_URL without a password is refused, naming it and why (issue 35)', () => {
+    for (const url of ['redis://redis:6379', 'rediss://redis:6380', 'redis://default@redis:6379']) {
+      expect(() => loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: url })).toThrow(/REDIS_URL: must carry a password in production/);
+    }
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://default:a-password@redis:6379' })).not.toThrow(/REDIS_URL/);
+    expect(loadGatewayConfig({ REDIS_URL: 'redis://redis:6379' }).REDIS_URL).toBe('redis://redis:6379');
   });
 });

@@ -32,15 +32,26 @@ export interface ProcessSystemOptions {
 
 const exitedAlready = (service: ServiceProcess) => service.child.exitCode !== null || service.child.signalCode !== null;
 
+/**
+ * A process's own internal signing key, from `<NAME>_INTERNAL_SIGNING_KEY` (as compose's .env names them), never
+ * one INTERNAL_SIGNING_KEY for every process; none given (empty counts as unset): its development key.
+ */
+const ownSigningKey = (name: string): Record<string, string> => ({
+  INTERNAL_SIGNING_KEY: process.env[`${name.toUpperCase().replace(/-/g, '_')}_INTERNAL_SIGNING_KEY`] ?? '',
+});
+
 export async function startProcessSystem(options: ProcessSystemOptions = {}): Promise<ProcessSystem> {
   const ports: Record<string, number> = {};
   const running: Record<string, ServiceProcess> = {};
   for (const { name } of SERVICE_PROCESSES) ports[name] = await freePort();
+  let gatewayPort: number;
+  while (Object.values(ports).includes((gatewayPort = await freePort())));
 
-  // Every service knows where the others are (import-export calls leads and contacts).
+  // Every service knows where the others are (import-export calls leads and contacts), and where clients reach the gateway (its links).
   const urls = Object.fromEntries(SERVICE_PROCESSES.map(({ name, setting }) => [setting, `http://127.0.0.1:${ports[name]}`]));
+  const publicBaseUrl = { PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://127.0.0.1:${gatewayPort}` };
   const start = async (name: string, extraEnv: Record<string, string> = {}): Promise<void> => {
-    const started = startServiceProcess(name, { ...urls, ...options.serviceEnv, PORT: String(ports[name]), ...extraEnv });
+    const started = startServiceProcess(name, { ...urls, ...publicBaseUrl, ...ownSigningKey(name), ...options.serviceEnv, PORT: String(ports[name]), ...extraEnv });
     running[name] = started;
     await waitForLine(started, 'listening');
   };
@@ -55,10 +66,11 @@ export async function startProcessSystem(options: ProcessSystemOptions = {}): Pr
   const env: Record<string, string | undefined> = {
     ...process.env,
     THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute',
+    ...ownSigningKey('gateway'),
     ...options.gatewayEnv,
     ...urls,
   };
-  const gateway = await startGateway({ env, port: 0, metricsPort: 0, logger: createLogger('gateway', env.GATEWAY_LOG_LEVEL ?? 'silent') });
+  const gateway = await startGateway({ env, port: gatewayPort, metricsPort: 0, logger: createLogger('gateway', env.GATEWAY_LOG_LEVEL ?? 'silent') });
 
   return {
     gatewayUrl: gateway.url,

@@ -41,6 +41,15 @@ export interface RunningSystem {
   startService(name: string): Promise<void>;
 }
 
+/**
+ * A component's own internal signing key, from `<NAME>_INTERNAL_SIGNING_KEY` (`GATEWAY_INTERNAL_SIGNING_KEY`,
+ * `LEADS_…`: as compose's .env names them); unset, its development key. Never one INTERNAL_SIGNING_KEY for all:
+ * every component would sign with the same key (docs/security.md §10.3).
+ */
+const ownSigningKey = (env: Record<string, string | undefined>, name: string) => ({
+  INTERNAL_SIGNING_KEY: env[`${name.toUpperCase().replace(/-/g, '_')}_INTERNAL_SIGNING_KEY`],
+});
+
 /** Starts every service and then the gateway pointing at them, all in this process. */
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const env = { ...(options.env ?? process.env) };
@@ -57,13 +66,17 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     while (anyPort && Object.values(ports).includes((port = await freePort())));
     ports[definition.name] = port;
   }
+  // The gateway's port is chosen now too: the services' links start with its address (PUBLIC_BASE_URL) unless set.
+  let gatewayPort = Number(env.GATEWAY_PORT || 8080);
+  while (anyPort && Object.values(ports).includes((gatewayPort = await freePort())));
   const gatewayEnv: Record<string, string | undefined> = {
     ...env,
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL || `http://127.0.0.1:${gatewayPort}`,
     ...Object.fromEntries(SERVICES.map(({ definition, urlSetting }) => [urlSetting, `http://127.0.0.1:${ports[definition.name]}`])),
   };
   const start = async (definition: AnyServiceDefinition) => {
     services[definition.name] = await startService(definition, {
-      env: { ...gatewayEnv, ...options.serviceEnv?.(definition.name) },
+      env: { ...gatewayEnv, ...ownSigningKey(env, definition.name), ...options.serviceEnv?.(definition.name) },
       port: ports[definition.name],
       logger: loggerFor(definition.name),
     });
@@ -76,8 +89,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   try {
     for (const { definition } of SERVICES) await start(definition);
     const gateway = await startGateway({
-      env: gatewayEnv,
-      port: anyPort ? 0 : undefined,
+      env: { ...gatewayEnv, ...ownSigningKey(env, 'gateway') },
+      port: anyPort ? gatewayPort : undefined,
       metricsPort: anyPort ? 0 : undefined,
       logger: loggerFor('gateway'),
     });

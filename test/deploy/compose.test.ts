@@ -74,19 +74,32 @@ it("publishes the gateway's API port and nothing else (not its /metrics, not a s
   expect(compose.services.gateway!.environment!.METRICS_PORT).not.toBe(apiPort);
 });
 
+/** The passwords of the services' broker users, crm-<service> (deploy/rabbitmq/broker-users.sh, docs/security.md §10.2). */
+const BROKER_USER_PASSWORDS = ['auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'].map((service) => `RABBITMQ_${service.toUpperCase().replace(/-/g, '_')}_PASSWORD`);
+
+/** Each process's own internal signing key (docs/security.md §10.3), from .env under its name. */
+const INTERNAL_SIGNING_KEYS = ['gateway', 'auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'].map((name) => `${name.toUpperCase().replace(/-/g, '_')}_INTERNAL_SIGNING_KEY`);
+
+it('gives each process its own internal signing key, and no other', () => {
+  for (const [name, service] of appServices) {
+    const own = `${name.toUpperCase().replace(/-/g, '_')}_INTERNAL_SIGNING_KEY`;
+    expect([name, service.environment?.INTERNAL_SIGNING_KEY]).toEqual([name, expect.stringMatching(new RegExp(`^\\$\\{${own}:\\?`))]);
+  }
+});
+
 it('has no default for a password or secret: each must be given, or compose refuses to start', () => {
   const text = read('docker-compose.yml');
   // `${NAME:?message}` fails when NAME is unset or empty; `${NAME:-default}`, `${NAME-default}` and `${NAME}` do not.
-  const uses = [...text.matchAll(/\$\{([A-Z0-9_]*(?:PASSWORD|SECRET)[A-Z0-9_]*)([^}]*)\}/g)].map(([, variable, rest]) => [variable, rest!.slice(0, 2)]);
+  const uses = [...text.matchAll(/\$\{([A-Z0-9_]*(?:PASSWORD|SECRET|SIGNING_KEY)[A-Z0-9_]*)([^}]*)\}/g)].map(([, variable, rest]) => [variable, rest!.slice(0, 2)]);
   expect(new Set(uses.map(([variable]) => variable))).toEqual(
-    new Set(['POSTGRES_PASSWORD', ...ROLE_PASSWORDS.values(), 'RABBITMQ_PASSWORD', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET']),
+    new Set(['POSTGRES_PASSWORD', ...ROLE_PASSWORDS.values(), 'RABBITMQ_PASSWORD', ...BROKER_USER_PASSWORDS, 'REDIS_PASSWORD', ...INTERNAL_SIGNING_KEYS, 'SIGNING_KEY_SECRET']),
   );
   expect(uses.filter(([, operator]) => operator !== ':?')).toEqual([]);
   // And no literal one: every password setting and every credential in a URL is such a required variable.
   const required = /^\$\{[A-Z0-9_]+:\?[^}]*\}$/;
   for (const [name, service] of Object.entries(compose.services)) {
     for (const [setting, value] of Object.entries(service.environment ?? {})) {
-      const secret = /PASSWORD|PASS$|SECRET/.test(setting) ? value : /^[a-z]+:\/\/[^:/@]+:([^@]*)@/.exec(value)?.[1];
+      const secret = /PASSWORD|PASS$|SECRET|SIGNING_KEY$/.test(setting) ? value : /^[a-z]+:\/\/[^:/@]+:([^@]*)@/.exec(value)?.[1];
       if (secret !== undefined) expect([name, setting, required.test(secret)]).toEqual([name, setting, true]);
     }
   }

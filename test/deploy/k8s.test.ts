@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_TOKEN_SECRET, commonConfig, loadConfig, serviceUrlSettingName, type AnyServiceDefinition } from '@crm/platform';
+import { commonConfig, loadConfig, newSigningKey, parsePublicKeys, parseSigningKeys, serviceUrlSettingName, type AnyServiceDefinition } from '@crm/platform';
 import { MAX_ATTACHMENT_BYTES, MAX_IMPORT_BYTES } from '@crm/records';
 import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
@@ -280,21 +280,25 @@ const MIGRATION_ORDER = ['auth', 'leads', 'contacts', 'accounts-opportunities', 
 const definitionOf = (service: string) => SERVICES.find(({ definition }) => definition.name === service)!.definition;
 /** The key of crm-secrets holding a service's DATABASE_URL: its own role's (`LEADS_DATABASE_URL`). */
 const databaseUrlKey = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`;
+/** The key of crm-secrets holding a service's AMQP_URL: its own broker user's (`LEADS_AMQP_URL`, docs/security.md §10.2). */
+const amqpUrlKey = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_AMQP_URL`;
+/** The key of crm-secrets holding a workload's INTERNAL_SIGNING_KEY: its own private key (`LEADS_INTERNAL_SIGNING_KEY`, docs/security.md §10.3). */
+const signingKeyKey = (workload: string) => `${workload.toUpperCase().replace(/-/g, '_')}_INTERNAL_SIGNING_KEY`;
 /** The role a service runs as: `crm_` and its schema (`crm_accounts_opportunities`). */
 const serviceRole = (service: string) => `crm_${definitionOf(service).schema}`;
 /** The keys of crm-secrets: the migration role's URL, each service role's, and the other secrets. */
-const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
+const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), ...MIGRATION_ORDER.map(amqpUrlKey), ...['gateway', ...MIGRATION_ORDER].map(signingKeyKey), 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
 /** The settings a container takes from crm-secrets (its DATABASE_URL from its service's key), never from a ConfigMap. */
-const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
+const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_SIGNING_KEY', 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
 /** Settings a component adds where an overlay takes it (k8s/components/tracing): allowed everywhere, required nowhere. */
 const OPTIONAL_SETTINGS = ['OTEL_EXPORTER_OTLP_ENDPOINT'];
-const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_TOKEN_SECRET', 'PORT', ...OPTIONAL_SETTINGS];
+const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_SIGNING_KEY', 'INTERNAL_TOKEN_PUBLIC_KEYS', 'PORT', 'PUBLIC_BASE_URL', ...OPTIONAL_SETTINGS];
 /** The settings each workload's containers may be given, as in docker-compose.yml. */
 const ALLOWED_SETTINGS: Record<string, string[]> = {
   gateway: [
     'NODE_ENV',
     'LOG_LEVEL',
-    'INTERNAL_TOKEN_SECRET',
+    'INTERNAL_SIGNING_KEY',
     'REDIS_URL',
     'GATEWAY_PORT',
     'METRICS_PORT',
@@ -317,7 +321,7 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
 };
 // Auth alone holds the signing keys, encrypted with this secret (refused empty in production), and sends e-mail
 // (its SMTP server a secret, as its URL may carry a password; both it and the links' base required in production).
-ALLOWED_SETTINGS.auth!.push('SIGNING_KEY_SECRET', 'SMTP_URL', 'PUBLIC_BASE_URL', 'MAIL_FROM');
+ALLOWED_SETTINGS.auth!.push('SIGNING_KEY_SECRET', 'SMTP_URL', 'MAIL_FROM');
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
 /** Where `GET /metrics` answers when not on the workload's port: the gateway's, kept off the port the Ingress routes. */
 const METRICS_PORTS = new Map<string, number>([['gateway', 9464]]);
@@ -433,8 +437,9 @@ describe.each(renders)('%s', (dir, objects) => {
           const ref = variable.valueFrom?.secretKeyRef;
           if (!ref) continue;
           expect(ref.name).toMatch(/^crm-secrets(-[a-z0-9]+)?$/);
-          // A service's DATABASE_URL is its own role's, never the migration role's.
-          expect([workload, variable.name, ref.key]).toEqual([workload, variable.name, variable.name === 'DATABASE_URL' ? databaseUrlKey(workload) : variable.name]);
+          // A service's DATABASE_URL is its own role's, never the migration role's; its AMQP_URL its own broker user's; its signing key its own.
+          const ownKey = { DATABASE_URL: databaseUrlKey(workload), AMQP_URL: amqpUrlKey(workload), INTERNAL_SIGNING_KEY: signingKeyKey(workload) }[variable.name];
+          expect([workload, variable.name, ref.key]).toEqual([workload, variable.name, ownKey ?? variable.name]);
         }
       }
       const main = settingsOf(deployment.spec!.template.spec!.containers[0]!, objects);
@@ -451,6 +456,8 @@ describe.each(renders)('%s', (dir, objects) => {
         expect([key, Number(url.port)]).toEqual([key, PORTS.get(url.hostname)]);
       }
       const workload = configMap.metadata?.labels?.['app.kubernetes.io/name'];
+      // The public keys of internal tokens are every service's, no workload's own settings.
+      if (configMap.metadata?.name?.startsWith('crm-internal-token-keys')) continue;
       if (workload === 'gateway') expect(configMap.data?.GATEWAY_PORT).toBe('8080');
       else expect(Number(configMap.data?.PORT)).toBe(PORTS.get(workload!));
     }
@@ -738,7 +745,7 @@ describe.each(renders)('%s', (dir, objects) => {
     const name = gateway.spec!.template.spec!.containers[0]!.envFrom?.find((source) => source.configMapRef)?.configMapRef?.name;
     const settings = configMaps.find((configMap) => configMap.metadata?.name === name)!.data!;
     // With the secrets it takes from crm-secrets (production refuses to start without Redis).
-    const config = loadGatewayConfig({ ...settings, INTERNAL_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', REDIS_URL: 'redis://redis:6379' });
+    const config = loadGatewayConfig({ ...settings, INTERNAL_SIGNING_KEY: newSigningKey('gateway-1').signingKey, REDIS_URL: 'redis://:a-password@redis:6379' });
     expect(config.TRUST_PROXY).toBe(1);
     expect(config.METRICS_PORT).toBe(METRICS_PORTS.get('gateway'));
     expect(config.GATEWAY_PORT).toBe(PORTS.get('gateway'));
@@ -756,10 +763,14 @@ describe.each(renders)('%s', (dir, objects) => {
     // Least privilege: the Job as crm_migrator, each service as the role the Job grants its tables to.
     expect(new URL(values.DATABASE_MIGRATION_URL!).username).toBe('crm_migrator');
     for (const service of MIGRATION_ORDER) expect([service, new URL(values[databaseUrlKey(service)]!).username]).toEqual([service, serviceRole(service)]);
-    expect(values.INTERNAL_TOKEN_SECRET!.length).toBeGreaterThanOrEqual(32);
-    // NODE_ENV=production refuses the code's built-in development secret.
-    expect(values.INTERNAL_TOKEN_SECRET).not.toBe(DEV_INTERNAL_TOKEN_SECRET);
-    expect(values.INTERNAL_TOKEN_SECRET).toMatch(/dev/);
+    for (const service of MIGRATION_ORDER) expect([service, new URL(values[amqpUrlKey(service)]!).username]).toEqual([service, `crm-${service}`]);
+    // Each workload's own signing key, under a key id NODE_ENV=production refuses, and its public key in crm-internal-token-keys.
+    const publicKeys = configMaps.find((configMap) => configMap.metadata?.name?.startsWith('crm-internal-token-keys'))!.data!.INTERNAL_TOKEN_PUBLIC_KEYS!;
+    for (const workload of ['gateway', ...MIGRATION_ORDER]) {
+      const [key] = parseSigningKeys(values[signingKeyKey(workload)]!);
+      expect([workload, key!.kid]).toEqual([workload, expect.stringMatching(/not-for-production/)]);
+      expect(parsePublicKeys(publicKeys).get(workload)?.get(key!.kid)?.equals(key!.publicKey)).toBe(true);
+    }
     const jobContainers = ofKind<IJob>(objects, 'Job').flatMap((job) => [...(job.spec?.template.spec?.initContainers ?? []), ...(job.spec?.template.spec?.containers ?? [])]);
     for (const variable of [...deployments.flatMap(containersOf), ...jobContainers].flatMap((container) => container.env ?? [])) {
       if (variable.valueFrom?.secretKeyRef) expect(variable.valueFrom.secretKeyRef.name).toBe(secrets[0]!.metadata?.name);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { authConfig, openedSigningKey, signingKeyCipher } from '@crm/auth';
-import { loadConfig, mintInternalToken, type Caller } from '@crm/platform';
+import { GATEWAY_ISSUER, InternalTokenSigner, loadConfig, mintInternalToken, newSigningKey, type Caller } from '@crm/platform';
 import { callInternal } from '../support/internal-api';
 import type { TestSystem } from '../support/system';
 import { addMember, PASSWORD, registerTenant, type TenantAdmin } from '../support/tenants';
@@ -156,8 +156,8 @@ describe('services behind the gateway', () => {
     }
   });
 
-  it('when an internal token is signed with the wrong secret, then the service answers 401', async () => {
-    const forged = await mintInternalToken('not-the-secret', 'auth', null);
+  it('when an internal token is signed with a key the service does not know, then the service answers 401', async () => {
+    const forged = await mintInternalToken(new InternalTokenSigner(GATEWAY_ISSUER, newSigningKey('rogue').signingKey), 'auth', null);
     const res = await fetch(`${system.services.auth!.url}/api/auth/me/`, { headers: { 'x-crm-internal-token': forged } });
     expect(res.status).toBe(401);
   });
@@ -174,7 +174,7 @@ describe('services behind the gateway', () => {
       credential: { kind: 'user', id: other.userId },
     };
     // Even a correctly signed internal token sent by a client must not replace the gateway's own.
-    const forgedInternal = await mintInternalToken(process.env.INTERNAL_TOKEN_SECRET ?? 'DEV_INTERNAL_TOKEN_SECRET', 'auth', forgedCaller);
+    const forgedInternal = await mintInternalToken(new InternalTokenSigner(GATEWAY_ISSUER, process.env.INTERNAL_SIGNING_KEY), 'auth', forgedCaller);
     const res = await system.api.get('/api/auth/me/', {
       token: admin.access,
       headers: { 'x-crm-internal-token': forgedInternal, 'x-tenant-id': other.orgId, 'x-user-id': other.userId },
@@ -234,9 +234,9 @@ describe('canonical paths (api-contract §2)', () => {
   it('when a service is called past the gateway with a route spelled otherwise, then it answers 404 too', async () => {
     const credentials = { email: admin.email, password: PASSWORD };
     for (const { service, method, path } of MISSPELLED) {
-      const res = await callInternal(system, service, method, path, admin.access, credentials);
+      const res = await callInternal(system, service, method, path, admin.access, credentials, undefined, GATEWAY_ISSUER);
       expect({ path, status: res.status, body: res.body }).toEqual({ path, ...NOT_FOUND });
     }
-    expect((await callInternal(system, 'auth', 'POST', '/api/auth/login/', admin.access, credentials)).status).toBe(200);
+    expect((await callInternal(system, 'auth', 'POST', '/api/auth/login/', admin.access, credentials, undefined, GATEWAY_ISSUER)).status).toBe(200);
   });
 });

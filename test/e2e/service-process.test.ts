@@ -1,5 +1,8 @@
-import { mintInternalToken, DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
+import { InternalTokenSigner, mintInternalToken } from '@crm/platform';
 import { startServiceProcess, waitForLine } from '../support/processes';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 /**
  * A service as its own process (the compiled `main.js`, as containers run it): bad settings stop it
@@ -16,7 +19,7 @@ describe('a service process', () => {
   });
 
   it('when NODE_ENV=production and DATABASE_URL or AMQP_URL is unset or empty, then it exits 1 naming each, never running on the embedded default', async () => {
-    const started = startAudit({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'p'.repeat(40), DATABASE_URL: '', AMQP_URL: '' });
+    const started = startAudit({ NODE_ENV: 'production', DATABASE_URL: '', AMQP_URL: '' });
     expect(await started.exited).toBe(1);
     const fatal = JSON.stringify(await waitForLine(started, 'failed to start'));
     expect(fatal).toContain('DATABASE_URL: must be set in production');
@@ -29,7 +32,7 @@ describe('a service process', () => {
     const listening = await waitForLine(started, 'listening');
     const base = `http://127.0.0.1:${listening.port}`;
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    const token = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'audit', null);
+    const token = await mintInternalToken(DEV_GATEWAY, 'audit', null);
     expect((await fetch(`${base}/api/audit-logs/`, { headers: { 'x-crm-internal-token': token } })).status).toBe(401);
 
     started.child.kill('SIGTERM');

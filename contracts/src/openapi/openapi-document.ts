@@ -126,7 +126,7 @@ function requestBody(operation: ApiOperation): Record<string, unknown> | undefin
 function responses(operation: ApiOperation, route: RouteEntry): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const [status, doc] of Object.entries(operation.responses)) {
-    answers[status] = withSuccessHeaders(operation, Number(status), response(Number(status), doc!));
+    answers[status] = withSuccessHeaders(operation, Number(status), orReceipt(operation, route, Number(status), response(Number(status), doc!)));
   }
   const add = (status: number, value: Record<string, unknown>) => (answers[status] ??= value);
   if (ofOneRecord(operation) && !isWrite(operation)) add(304, { description: ERROR_RESPONSES.notModified, headers: { ETag: { $ref: '#/components/headers/ETag' } } });
@@ -146,6 +146,23 @@ function responses(operation: ApiOperation, route: RouteEntry): Record<string, u
   add(503, errorResponse(ERROR_RESPONSES.unavailable));
   add(504, errorResponse(ERROR_RESPONSES.timedOut));
   return answers;
+}
+
+/**
+ * A write's success that shows what it wrote answers a caller with the write scope but not the read scope
+ * only its receipt `{id, version}` (api-contract §2; the services' `receiptsForWriters`).
+ */
+function orReceipt(operation: ApiOperation, route: RouteEntry, status: number, answer: Record<string, unknown>): Record<string, unknown> {
+  const json = (answer.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json'];
+  if (status >= 300 || !isWrite(operation) || !route.scope?.endsWith(':write') || !json || !showsAnId(json.schema)) return answer;
+  return { ...answer, content: { 'application/json': { schema: { oneOf: [json!.schema, { $ref: '#/components/schemas/WriteReceipt' }] } } } };
+}
+
+/** The schema is of a thing with an `id` (or of several such: a lead's PUT answers a lead or a conversion). */
+function showsAnId(schema: JsonSchema): boolean {
+  if ((schema.properties as Record<string, unknown> | undefined)?.id !== undefined) return true;
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  return branches !== undefined && branches.every(showsAnId);
 }
 
 /** Why a 429 may come: a rate of the route's bucket, of the client address, or the bytes uploads may hold at once. */
@@ -240,6 +257,14 @@ export function buildOpenApiDocument(services: DocumentedService[], lookup: Rout
       },
       schemas: {
         Error: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' }, code: { type: 'string' } } },
+        WriteReceipt: {
+          type: 'object',
+          description:
+            "What a write answers a caller whose credential may write but not read the entity (api-contract §2): the id, and a record's `version` (its `ETag`).",
+          required: ['id'],
+          additionalProperties: false,
+          properties: { id: { type: 'string', format: 'uuid' }, version: { type: 'integer', minimum: 1 } },
+        },
         ValidationError: {
           type: 'object',
           required: ['error', 'errors'],

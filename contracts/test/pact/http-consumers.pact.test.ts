@@ -1,5 +1,5 @@
 import { MatchersV3 as M, PactV3 } from '@pact-foundation/pact';
-import { createLogger, DEV_INTERNAL_TOKEN_SECRET } from '@crm/platform';
+import { createLogger, GATEWAY_ISSUER, InternalTokenSigner } from '@crm/platform';
 import { importCreated, importRefused, importReport, internalImportPaths } from '@crm/records';
 import { IMPORT_ENTITIES } from '@crm/import-export';
 import Redis from 'ioredis';
@@ -23,9 +23,9 @@ describe('the gateway resolving API tokens through auth', () => {
   const resolverFor = (url: string) =>
     createApiTokenResolver({
       resolveUrl: `${url}${API_TOKEN_LOOKUP}`,
-      internalTokenSecret: DEV_INTERNAL_TOKEN_SECRET,
+      signer: new InternalTokenSigner(GATEWAY_ISSUER),
       fetch,
-      cache: new ApiTokenCache(redis, 0, logger, DEV_INTERNAL_TOKEN_SECRET),
+      cache: new ApiTokenCache(redis, 0, logger, ['a-secret-of-the-api-token-cache']),
       // A resolver of its own each time, remembering nothing yet: every lookup is a call.
       unknownTokens: new UnknownApiTokens(undefined, logger),
       logger,
@@ -87,7 +87,7 @@ describe.each(IMPORT_ENTITIES)('import-export validating and creating %s through
   const pact = new PactV3({ consumer: 'import-export', provider, dir: CONTRACT_FILES.pacts, logLevel: 'error' });
   const paths = internalImportPaths(entity);
   const owning = (url: string) =>
-    new OwningServices({ INTERNAL_TOKEN_SECRET: DEV_INTERNAL_TOKEN_SECRET, LEADS_SERVICE_URL: url, CONTACTS_SERVICE_URL: url } as ImportExportConfig);
+    new OwningServices({ LEADS_SERVICE_URL: url, CONTACTS_SERVICE_URL: url } as ImportExportConfig);
   const header = ['first_name', 'last_name', 'email'];
   const rowError = { row: M.integer(1), field: M.string('email'), message: M.string('Enter a valid e-mail address.') };
   const request = (path: string, rows: string[][]) => ({

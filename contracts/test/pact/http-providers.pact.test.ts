@@ -1,11 +1,14 @@
 import { Verifier } from '@pact-foundation/pact';
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken, type Caller } from '@crm/platform';
+import { type Caller, INTERNAL_TOKEN_HEADER, InternalTokenSigner, mintInternalToken } from '@crm/platform';
 import { ALL_SCOPES } from '@crm/auth';
 import { IMPORT_ENTITIES } from '@crm/import-export';
 import type { RequestHandler } from 'express';
 import { startTestSystem, type TestSystem } from '../../../test/support/system';
 import { registerTenant } from '../../../test/support/tenants';
 import { pactsNaming } from './pact-files';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 /** Provider side of the HTTP contracts: each pact of an HTTP consumer, replayed against the real service. */
 const httpPactsOf = (provider: string) => pactsNaming(provider, 'interactions');
@@ -21,7 +24,7 @@ describe('the internal HTTP endpoints their callers rely on', () => {
   const freshInternalToken =
     (audience: string, caller: Caller | null = null): RequestHandler =>
     (req, _res, next) => {
-      mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, audience, caller).then((token) => {
+      mintInternalToken(DEV_GATEWAY, audience, caller).then((token) => {
         req.headers[INTERNAL_TOKEN_HEADER] = token;
         next();
       }, next);

@@ -1,5 +1,5 @@
 import type { UpstreamService } from '../config';
-import { FORM_BUCKET, type RateBucket } from '../rate-limit/throttle-rates';
+import { FORM_ADDRESS_BUCKET, FORM_BUCKET, type RateBucket } from '../rate-limit/throttle-rates';
 
 /**
  * - anonymous: no credential needed (any Authorization header is dropped); limited per client address.
@@ -20,9 +20,11 @@ export interface RouteEntry {
   auth: AuthMode;
   /**
    * A second count besides `bucket`'s, in `perParam.bucket`, keyed by one of the path's parameters across
-   * every caller: a public web form's submissions from all addresses together (`FORM_RATE`).
+   * every caller: a public web form's submissions from all addresses together (`FORM_RATE`). With
+   * `addressShare`, each client address is first counted against its own share of it in that bucket, so
+   * one address past its share is refused without using up the rest (`form_per_address`).
    */
-  perParam?: { bucket: RateBucket; param: string };
+  perParam?: { bucket: RateBucket; param: string; addressShare?: RateBucket };
 }
 
 const READ = ['GET', 'HEAD'];
@@ -103,6 +105,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { methods: READ, path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
   { methods: POST, path: '/api/auth/api-tokens/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
   { methods: DELETE, path: '/api/auth/api-tokens/:tokenId/', service: 'auth', scope: null, bucket: 'write', auth: 'credential' },
+  // The tenant's usage and quotas (docs/security.md §10.5): auth answers 403 to anyone but an admin.
+  { methods: READ, path: '/api/auth/tenant/usage/', service: 'auth', scope: null, bucket: 'read', auth: 'credential' },
 
   { methods: READ, path: '/api/audit-logs/', service: 'audit', scope: 'audit:read', bucket: 'read', auth: 'credential' },
   // the change feed: audit:read, or an entity's read scope for that entity's types (the audit service decides per `types`)
@@ -120,13 +124,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entityRoute('leads', 'leads', READ, ':id/submissions/'),
 
   // web-to-lead (api-contract §8): an admin manages the forms with the leads scopes; anyone posts to a
-  // form by its public key, limited per address (anon) and per form (FORM_RATE, all addresses together);
+  // form by its public key, limited per address (anon), per form (FORM_RATE, all addresses together) and
+  // per address at each form (a quarter of FORM_RATE, so one address cannot use up a form's rate);
   // a browser's CORS preflight is answered by the form (its allowed origins) and counts per address only
   { methods: READ, path: '/api/web-forms/', service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' },
   { methods: POST, path: '/api/web-forms/', service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' },
   { methods: READ, path: '/api/web-forms/:id/', service: 'leads', scope: 'leads:read', bucket: 'read', auth: 'credential' },
   { methods: CHANGE, path: '/api/web-forms/:id/', service: 'leads', scope: 'leads:write', bucket: 'write', auth: 'credential' },
-  { methods: POST, path: PUBLIC_SUBMISSIONS, service: 'leads', scope: null, bucket: 'anon', auth: 'anonymous', perParam: { bucket: FORM_BUCKET, param: 'publicKey' } },
+  { methods: POST, path: PUBLIC_SUBMISSIONS, service: 'leads', scope: null, bucket: 'anon', auth: 'anonymous', perParam: { bucket: FORM_BUCKET, param: 'publicKey', addressShare: FORM_ADDRESS_BUCKET } },
   { methods: ['OPTIONS'], path: PUBLIC_SUBMISSIONS, service: 'leads', scope: null, bucket: 'anon', auth: 'anonymous' },
 
   // contacts: as leads (no deprecated upload)

@@ -97,11 +97,11 @@ export function fixtureIds(tenant: TenantFixture): string[] {
  * system needs is away for a moment), for a while. A 4xx fails the set-up: an id is usable everywhere
  * the moment its create answered (architecture §1), so a 400 is a defect, never "not yet".
  */
-async function must(gatewayUrl: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<any> {
+async function must(gatewayUrl: string, method: string, path: string, token: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<any> {
   let answer: Answer | undefined;
   const deadline = Date.now() + 30_000;
   do {
-    answer = await request(gatewayUrl, method, path, { token, body });
+    answer = await request(gatewayUrl, method, path, { token, body, headers });
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     await sleep(200);
   } while (answer.status === 503 && Date.now() < deadline);
@@ -260,7 +260,7 @@ async function seedWebForms(gatewayUrl: string, token: string, marker: string, o
     first_name: 'Lead',
     email: SHARED_VALUES.leadEmail,
     message: `Submission ${marker}`,
-  });
+  }, { origin }); // from the tenant's site: a form that lists origins takes nothing else (api-contract §8)
   const inactive = await call('POST', '/api/web-forms/', { name: `Inactive ${marker}`, is_active: false });
   const deleted = await call('POST', '/api/web-forms/', { name: `Deleted ${marker}` });
   const gone = await request(gatewayUrl, 'DELETE', `/api/web-forms/${deleted.id}/`, { token });

@@ -122,7 +122,9 @@ export function validRequest(operation: PublicOperation, tenant: TenantFixture, 
     return { method: operation.method, path, headers: { 'content-type': upload.contentType, ...authorization }, body: upload.body };
   }
   if (operation.body) {
-    return { method: operation.method, path, headers: { 'content-type': 'application/json', ...authorization }, body: JSON.stringify(validBody(operation, tenant, unique)) };
+    // A web form's submission comes from a page on the site its form lists (any other origin, or none: 403).
+    const fromSite: Record<string, string> = operation.path.includes('{publicKey}') ? { origin: tenant.webForm.origin } : {};
+    return { method: operation.method, path, headers: { 'content-type': 'application/json', ...fromSite, ...authorization }, body: JSON.stringify(validBody(operation, tenant, unique)) };
   }
   return { method: operation.method, path, headers: authorization };
 }

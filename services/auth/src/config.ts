@@ -1,4 +1,5 @@
 import { commonConfig, duration, jwtConfig } from '@crm/platform';
+import { tenantQuotasSetting } from '@crm/records';
 import { z } from 'zod';
 import { mailConfig } from './mail/mail-settings';
 import { DEFAULT_HASH_QUEUE, OWASP_SCRYPT_LOG2_N } from './passwords/passwords';
@@ -65,6 +66,7 @@ export const authConfig = {
       'key set at most once per 10 s, and auth reloads its keys every 5 s).',
   ),
   ...mailConfig,
+  TENANT_QUOTAS: tenantQuotasSetting,
 };
 
 export type AuthConfig = z.infer<z.ZodObject<typeof authConfig>>;

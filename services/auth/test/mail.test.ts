@@ -7,6 +7,7 @@ import { linkIn, RESET_MAIL, tokenIn, VERIFICATION_MAIL } from '../../../test/su
 import { closeLapsedRegistrations } from '../src/users/lapsed-registrations';
 import { runAuthMain } from './support/auth-main';
 import { AuthTestService, PASSWORD, uniqueEmail } from './support/auth-service';
+import { productionInternalKeys } from '@crm/testing';
 
 /**
  * Auth's e-mail as a component (api-contract §10.3, §10.4): what the service does on its own clock (a
@@ -169,7 +170,7 @@ describe('e-mail settings in production', () => {
   it('when NODE_ENV is production without SMTP_URL or PUBLIC_BASE_URL, then the service stops, naming both', async () => {
     const run = await runAuthMain({
       NODE_ENV: 'production',
-      INTERNAL_TOKEN_SECRET: 'a-production-internal-token-secret-0123456789',
+      ...productionInternalKeys(),
       SIGNING_KEY_SECRET: 'a-production-signing-key-secret-0123456789',
       SMTP_URL: '',
       PUBLIC_BASE_URL: '',

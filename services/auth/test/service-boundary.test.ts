@@ -1,5 +1,8 @@
-import { DEV_INTERNAL_TOKEN_SECRET, INTERNAL_TOKEN_HEADER, mintInternalToken } from '@crm/platform';
+import { INTERNAL_TOKEN_HEADER, InternalTokenSigner, mintInternalToken, newSigningKey } from '@crm/platform';
 import { AuthTestService } from './support/auth-service';
+
+/** The gateway's development key, as a service checks it without INTERNAL_TOKEN_PUBLIC_KEYS. */
+const DEV_GATEWAY = new InternalTokenSigner('gateway');
 
 let auth: AuthTestService;
 beforeAll(async () => (auth = await AuthTestService.start()));
@@ -20,8 +23,8 @@ describe('the service boundary', () => {
   });
 
   it('when the internal token is forged or addressed to another service, then 401', async () => {
-    const forged = await mintInternalToken('another-secret-that-is-long-enough-123', 'auth', null);
-    const elsewhere = await mintInternalToken(DEV_INTERNAL_TOKEN_SECRET, 'leads', null);
+    const forged = await mintInternalToken(new InternalTokenSigner('gateway', newSigningKey('rogue').signingKey), 'auth', null);
+    const elsewhere = await mintInternalToken(DEV_GATEWAY, 'leads', null);
     for (const token of [forged, elsewhere, 'garbage']) {
       const res = await auth.call('GET', '/api/auth/.well-known/jwks.json', { headers: { [INTERNAL_TOKEN_HEADER]: token } });
       expect(res.status).toBe(401);

@@ -3,6 +3,7 @@ import { loadConfig } from '@crm/platform';
 import { authConfig, signingKeyCipher } from '@crm/auth';
 import { AuthTestService } from './support/auth-service';
 import { runAuthMain } from './support/auth-main';
+import { productionInternalKeys } from '@crm/testing';
 
 let auth: AuthTestService;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('signing keys at rest', () => {
 describe('the signing-key secret in production', () => {
   const production = {
     NODE_ENV: 'production',
-    INTERNAL_TOKEN_SECRET: 'a-production-internal-token-secret-0123456789',
+    ...productionInternalKeys(),
     SIGNING_KEY_SECRET: '',
     // What else production asks of auth (its e-mail), so the signing secret is what it refuses.
     SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -84,6 +85,12 @@ describe('the signing-key secret in production', () => {
     expect(run.served).toBe(false);
     expect(run.code).toBe(1);
     expect(JSON.stringify(run.lines)).toContain('SIGNING_KEY_SECRET: must be set in production');
+  });
+
+  it('when NODE_ENV is production and SIGNING_KEY_SECRET has little entropy (32 equal characters), then the service stops, saying why (issue 35)', async () => {
+    const run = await runAuthMain({ ...production, SIGNING_KEY_SECRET: 'a'.repeat(32) });
+    expect([run.served, run.code]).toEqual([false, 1]);
+    expect(JSON.stringify(run.lines)).toContain('SIGNING_KEY_SECRET: has 1 distinct character (at least 8): not a random secret');
   });
 
   it('when NODE_ENV is production and SIGNING_KEY_SECRET is empty, then the rotation command refuses too', async () => {

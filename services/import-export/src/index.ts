@@ -13,6 +13,8 @@ import { OwningServices } from './owning/owning-services';
  */
 export const importExportService = defineService({
   name: 'import-export',
+  // An import needs the entity's write scope, an export its read scope (architecture §2).
+  scopes: { leads: 'leads', contacts: 'contacts' },
   schema: 'import_export',
   defaultPort: 8085,
   config: importExportConfig,

@@ -5,8 +5,10 @@
  */
 export { type Caller, hasSalesAccess, isAdmin, type Role } from './auth-context/caller';
 export { ExpiringCache } from './auth-context/expiring-cache';
-export { callerOf, INTERNAL_TOKEN_HEADER, mintInternalToken, verifyInternalToken } from './auth-context/internal-token';
-export { assertProductionSafe, commonConfig, type CommonConfig, ConfigError, DEV_INTERNAL_TOKEN_SECRET, duration, internalTokenSecrets, isPublishedSecret, jwtConfig, loadConfig, optionalUrl, port, tracingConfig } from './config/config';
+export { callerOf, GATEWAY_ISSUER, INTERNAL_TOKEN_HEADER, type InternalTokenCheck, InternalTokenSigner, mintInternalToken, verifyInternalToken } from './auth-context/internal-token';
+export { devSigningKey, newSigningKey, parsePublicKeys, parseSigningKeys, privateKeyText, publicKeyText } from './auth-context/internal-keys';
+export { type RouteScopes, scopeOfRoute } from './auth-context/route-scopes';
+export { assertProductionSafe, commonConfig, type CommonConfig, ConfigError, DEVELOPMENT_PUBLIC_BASE_URL, duration, jwtConfig, loadConfig, optionalUrl, port, productionSecretProblems, tracingConfig } from './config/config';
 export { batchedLookup } from './database/batched-lookup';
 export { type DataSource, type EntityManager, ensureDatabaseExists, isCheckViolation, isUniqueViolation, MIGRATION_CONNECTIONS, openServiceDatabase, type SqlMigration } from './database/database';
 export { ENSURE_BTREE_GIN, ENSURE_PG_TRGM } from './database/extensions';
@@ -19,12 +21,13 @@ export { readSqlMigrations } from './database/sql-migration-files';
 export { AppError, ConflictError, type FieldErrors, ForbiddenError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, RefusedReferencesError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, UnprocessableError, ValidationError } from './errors/app-error';
 export { fieldErrorsFromZod, validationErrorFromZod } from './errors/zod-errors';
 export { accessLog } from './http/access-log';
+export { answerAsDownload, answerHeaders } from './http/answer-headers';
 export { pathSegments, registeredRoutes, spellsSegments } from './http/canonical-paths';
-export { forwardedClientAddress } from './http/client-address';
+export { addressLimitKey, forwardedClientAddress } from './http/client-address';
 export { answerCreated, inPostedCollection } from './http/created';
 export { requireCurrentVersion, withVersion } from './http/entity-tags';
 export { errorHandler } from './http/error-handler';
-export { amountField, currencyField, emailField, idParam, nonBlankText, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField } from './http/fields';
+export { amountField, currencyField, emailField, idParam, nonBlankText, optionalEmail, optionalText, readOnlyFields, requiredOr, tagsField, wholeNumber } from './http/fields';
 export { healthRouter, type HealthState } from './http/health';
 export { INTERNAL_PATH_PREFIX } from './http/internal-routes';
 export { containsPattern, orderingParam, recordListParams } from './http/list-params';
@@ -40,6 +43,8 @@ export { besideTheWrite, REPLAYED_HEADER, takeUploadKey } from './idempotency/id
 export { closeInOrder, exitOnSignal } from './lifecycle/shutdown';
 export { createLogger, type Logger } from './logging/logger';
 export { Broker } from './messaging/broker';
+export { amqpUserOf, brokerUserOf, type EventProducers, expectedPublisher, serviceAmqpUrl } from './messaging/broker-users';
+export { DEV_BROKER_PASSWORD } from './config/config';
 export { changeStreamArguments, DEFAULT_CHANGE_STREAM_RETENTION, readChangeStream, type StreamedChange, type StreamPosition } from './messaging/change-stream';
 export { EventConsumer } from './messaging/consumer';
 export { createEvent, type CrmEvent, type EventActor, parseEvent } from './messaging/envelope';

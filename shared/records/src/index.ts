@@ -15,7 +15,8 @@ export { deletedRecordOf } from './events/record-deleted';
 export { recordMergedData } from './events/record-merged';
 export { recordEventTypes, recordMergedEvent, recordPublishedEvents } from './events/record-published-events';
 export { CUSTOM_FIELD_COLUMN_PREFIX, customValue, type ImportColumns, LIST_SEPARATOR, readHeader, rowErrorsFrom, rowInput } from './import-export/import-columns';
-export { importCreated, type ImportEntity, importRefused, importReport, type ImportRowError, type ImportRows, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './import-export/import-contract';
+export { importCreated, type ImportEntity, importRefused, importReport, type ImportRowError, type ImportRows, internalImportPaths, MAX_IMPORT_BYTES, MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './import-export/import-contract';
+export { restoredCell } from './import-export/write-csv';
 export { createOneRecord, type RecordImporter } from './import-export/record-import';
 export { type MergeableEntity } from './merge/merge-records';
 export { mergeValues } from './merge/merge-values';
@@ -42,3 +43,5 @@ export { type HeldRecord, type NamedRef, namesAsSeenBy, refusedIds, type Replica
 export { replicaStore, type ReplicaStore, replicatedRecordOf, VERSION_AHEAD } from './replicas/replica-store';
 export { type IdsHandedOutAhead, type RecordDeps, type RecordServiceDeps, replicatedRecords, replicatedRecordsOf } from './replicas/replica-settings';
 export { type NamedReferences } from './replicas/replicated-references';
+export { DEFAULT_TENANT_QUOTAS, entityQuotaCounters, parseQuotaAmount, type QuotaCounter, QuotaExceededError, type QuotaLimits, setTenantQuota, SHARED_QUOTAS, TenantQuotas, tenantQuotaOverrides, tenantQuotasSetting } from './quotas/tenant-quotas';
+export { gatherTenantUsage, tenantUsageRoutes, tenantUsageView, type TenantUsageView } from './quotas/tenant-usage';

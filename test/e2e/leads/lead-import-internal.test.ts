@@ -53,7 +53,7 @@ describe('validate', () => {
     expect(res.body.errors).toEqual([
       { row: 2, field: 'email', message: 'Enter a valid e-mail address.' },
       { row: 2, field: 'status', message: expect.any(String) },
-      { row: 2, field: 'cf_size', message: 'A valid number is required.' },
+      { row: 2, field: 'cf_size', message: 'Must be a number.' },
       { row: 2, field: 'cf_vip', message: 'Must be true or false.' },
       { row: 3, field: 'first_name', message: expect.stringContaining('at least one') },
       { row: 4, field: 'non_field_errors', message: 'This row has 3 cells; the header has 8 columns.' },

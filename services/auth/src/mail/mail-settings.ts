@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { commonConfig, ConfigError } from '@crm/platform';
+import { commonConfig, ConfigError, DEVELOPMENT_PUBLIC_BASE_URL } from '@crm/platform';
 import { z } from 'zod';
 
 const urlSetting = () => z.string().refine((value) => URL.canParse(value), 'must be a URL').optional();
@@ -17,9 +17,8 @@ export const mailConfig = {
         'Unset: each message is written as an .eml file under EMBEDDED_DATA_DIR/mail (development only; production refuses to start).',
     ),
   MAIL_FROM: z.string().trim().min(3).default('CRM <no-reply@localhost>').describe('The From of the e-mail auth sends, e.g. `CRM <no-reply@crm.example.com>`.'),
-  PUBLIC_BASE_URL: urlSetting().describe(
-    'Where people open the application; the links in e-mails start with it (…/reset-password, …/verify-email). Unset: http://127.0.0.1:8080 (development only; production refuses to start).',
-  ),
+  /** Also read here (every service reads it: its links start with it): the links in e-mails start with it too (…/reset-password, …/verify-email). */
+  PUBLIC_BASE_URL: commonConfig.PUBLIC_BASE_URL,
   PASSWORD_RESET_URL: urlSetting().describe('The page a password-reset e-mail links to, with `?token=<token>` added. Unset: <PUBLIC_BASE_URL>/reset-password.'),
   EMAIL_VERIFICATION_URL: urlSetting().describe('The page an address-verification e-mail links to, with `?token=<token>` added. Unset: <PUBLIC_BASE_URL>/verify-email.'),
 };
@@ -36,8 +35,6 @@ export interface MailSettings {
   emailVerificationUrl: string;
 }
 
-const DEVELOPMENT_BASE_URL = 'http://127.0.0.1:8080';
-
 /** Resolves the mail settings; production must name a real SMTP server and the address people use. */
 export function mailSettings(config: MailConfig): MailSettings {
   if (config.NODE_ENV === 'production') {
@@ -47,7 +44,7 @@ export function mailSettings(config: MailConfig): MailSettings {
     ];
     if (problems.length > 0) throw new ConfigError(problems);
   }
-  const base = (config.PUBLIC_BASE_URL ?? DEVELOPMENT_BASE_URL).replace(/\/+$/, '');
+  const base = (config.PUBLIC_BASE_URL ?? DEVELOPMENT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   return {
     smtpUrl: config.SMTP_URL,
     fileDirectory: join(config.EMBEDDED_DATA_DIR, 'mail'),

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
-import { ConfigError, isPublishedSecret } from '@crm/platform';
+import { ConfigError, productionSecretProblems } from '@crm/platform';
 import type { JWK } from 'jose';
 
 /** SIGNING_KEY_SECRET when unset: for `npm start` and the tests only, refused when NODE_ENV=production. */
@@ -25,10 +25,11 @@ export interface SigningKeySecretSettings {
   SIGNING_KEY_SECRET: string;
 }
 
-/** Encryption at rest of the private signing keys. Production must not run on the development secret. */
+/** Encryption at rest of the private signing keys. Production must not run on the development secret, nor a weak one. */
 export async function signingKeyCipher(settings: SigningKeySecretSettings): Promise<SigningKeyCipher> {
-  if (settings.NODE_ENV === 'production' && isPublishedSecret(settings.SIGNING_KEY_SECRET, DEV_SIGNING_KEY_SECRET)) {
-    throw new ConfigError(['SIGNING_KEY_SECRET: must be set in production, to a secret of its own (not a development value published with the code)']);
+  if (settings.NODE_ENV === 'production') {
+    const problems = productionSecretProblems({ SIGNING_KEY_SECRET: settings.SIGNING_KEY_SECRET }, { SIGNING_KEY_SECRET: DEV_SIGNING_KEY_SECRET });
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   const key = await deriveKey(settings.SIGNING_KEY_SECRET);
   return {

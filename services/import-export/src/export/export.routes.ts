@@ -1,6 +1,6 @@
 import { finished, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { callerOf, ServiceCallFailedError, type ApiOperation, TooManyRequestsError } from '@crm/platform';
+import { answerAsDownload, callerOf, ServiceCallFailedError, type ApiOperation, TooManyRequestsError } from '@crm/platform';
 import { internalImportPaths, requireSalesAccess } from '@crm/records';
 import { Router, type Response } from 'express';
 import type { ImportExportDeps } from '../config';
@@ -61,10 +61,8 @@ export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
         abort.abort();
         throw new ServiceCallFailedError(entity);
       }
-      res.status(200).set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${entity}-${day(deps.clock())}.csv"`,
-      });
+      res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8' });
+      answerAsDownload(res, `attachment; filename="${entity}-${day(deps.clock())}.csv"`);
       try {
         await pipeline(Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream), res);
       } catch (error) {
@@ -83,7 +81,8 @@ export const exportOperations: ApiOperation[] = IMPORT_ENTITIES.map((entity) => 
   summary: `Export ${entity} as CSV`,
   description:
     `Takes the query parameters of \`GET /api/${entity}/\` (filters, search, ordering; no paging) and answers every match ` +
-    'the caller may open. Cells starting with `=`, `+`, `-`, `@`, a tab or CR are prefixed with `\'`. ' +
+    'the caller may open. A cell a spreadsheet could run as a formula (starting with `=`, `+`, `-`, `@`, a tab or CR, or with ' +
+    'one of `=`, `+`, `-`, `@` after a `,`, `;`, tab or line break) is prefixed with `\'` and quoted. ' +
     'A tenant runs a few exports at once (`EXPORTS_PER_TENANT`, default 4); one more answers 429 with `Retry-After`.',
   responses: { 200: { description: 'The CSV file (BOM, header line, CRLF).', content: 'csv' } },
 }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPublishedKey, parsePublicKeys, parseSigningKeys } from '../auth-context/internal-keys';
 
 /** A bad or missing setting; the message names every offending variable. */
 export class ConfigError extends Error {
@@ -60,7 +61,14 @@ const uploadBytes = (fallback: number) =>
     .min(10 * MIB + 1)
     .default(fallback);
 
-export const DEV_INTERNAL_TOKEN_SECRET = 'dev-only-internal-token-secret-change-me';
+/** PUBLIC_BASE_URL when unset (development): the gateway's default local address. */
+export const DEVELOPMENT_PUBLIC_BASE_URL = 'http://127.0.0.1:8080';
+
+/**
+ * The password of the services' broker users (`crm-<service>`) on a development or test server, as
+ * scripts/ensure-servers.sh creates them (docs/security.md §10.2). Production refuses an AMQP_URL carrying it.
+ */
+export const DEV_BROKER_PASSWORD = 'dev-only-broker-password-not-for-production';
 
 /** What every secret this repository publishes for development says of itself (the dev overlay's, compose examples). */
 const PUBLISHED_SECRET_MARK = /not-for-production/i;
@@ -69,11 +77,109 @@ const PUBLISHED_SECRET_MARK = /not-for-production/i;
  * A secret anyone can read: the code's built-in development default, or one of the values this repository
  * publishes for development (marked `not-for-production`). Production refuses both.
  */
-export const isPublishedSecret = (secret: string, builtInDefault: string): boolean => secret === builtInDefault || PUBLISHED_SECRET_MARK.test(secret);
+const isPublishedSecret = (secret: string, builtInDefault?: string): boolean => secret === builtInDefault || PUBLISHED_SECRET_MARK.test(secret);
 
-/** The secrets of an INTERNAL_TOKEN_SECRET setting, the current (signing) one first. */
-export function internalTokenSecrets(setting: string): string[] {
-  return setting.split(',').map((secret) => secret.trim());
+/** Bits a production secret must carry at least, by the estimate of `weakSecretReason`. */
+const MIN_SECRET_BITS = 128;
+/** Distinct characters a production secret must have at least (a random 32-character hex string has 14 on average). */
+const MIN_SECRET_DISTINCT_CHARACTERS = 8;
+
+/**
+ * Why `secret` is too weak for production, or undefined. A rule simple enough to state (docs/configuration.md §1):
+ * fewer than 8 distinct characters (`aaaa…`, `abab…`), or fewer than 128 bits estimated as its length times the bits
+ * of a character of its alphabet: hex (one case) 4, digits only 3.3, otherwise log2 of the classes it uses together
+ * (lower case 26, upper case 26, digits 10, anything else 33). `openssl rand -hex 32` (256 bits) and
+ * `openssl rand -base64 32` pass; a person's phrase of 32 lower-case letters passes the length but seldom deserves it.
+ */
+export function weakSecretReason(secret: string): string | undefined {
+  const distinct = new Set(secret).size;
+  if (distinct < MIN_SECRET_DISTINCT_CHARACTERS) {
+    return `has ${distinct} distinct character${distinct === 1 ? '' : 's'} (at least ${MIN_SECRET_DISTINCT_CHARACTERS}): not a random secret`;
+  }
+  const bits = Math.floor(secret.length * Math.log2(alphabetSize(secret)));
+  if (bits < MIN_SECRET_BITS) return `carries about ${bits} bits (at least ${MIN_SECRET_BITS}: e.g. openssl rand -hex 32)`;
+  return undefined;
+}
+
+function alphabetSize(secret: string): number {
+  if (/^[0-9]+$/.test(secret)) return 10;
+  if (/^[0-9a-f]+$/.test(secret) || /^[0-9A-F]+$/.test(secret)) return 16;
+  const classes: Array<[RegExp, number]> = [
+    [/[a-z]/, 26],
+    [/[A-Z]/, 26],
+    [/[0-9]/, 10],
+    [/[^a-zA-Z0-9]/, 33],
+  ];
+  return classes.reduce((size, [pattern, count]) => (pattern.test(secret) ? size + count : size), 0);
+}
+
+/** A setting holding a secret: its name ends in `_SECRET`. */
+const SECRET_SETTING = /_SECRET$/;
+
+/**
+ * The problems of every secret setting in `config` (each name ending in `_SECRET`, so a new one is checked
+ * without being listed here): a value the code publishes (its built-in default, or one marked
+ * `not-for-production`), or a weak one (`weakSecretReason`).
+ */
+export function productionSecretProblems(config: Record<string, unknown>, builtInDefaults: Record<string, string | undefined> = {}): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(config)) {
+    if (!SECRET_SETTING.test(name) || typeof value !== 'string') continue;
+    if (isPublishedSecret(value, builtInDefaults[name])) {
+      problems.push(`${name}: must be set in production, to a secret of its own (not a development value published with the code)`);
+      continue;
+    }
+    const reason = weakSecretReason(value);
+    if (reason) problems.push(`${name}: ${reason}`);
+  }
+  return problems;
+}
+
+/** The default of each secret setting of `shape`: what runs when it is left unset, published with the code. */
+function builtInSecrets(shape: z.ZodRawShape): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(shape)
+      .filter(([name]) => SECRET_SETTING.test(name))
+      .map(([name, schema]) => {
+        const unset = (schema as z.ZodType).safeParse(undefined);
+        return [name, unset.success && typeof unset.data === 'string' ? unset.data : undefined];
+      }),
+  );
+}
+
+/** A refinement reporting what `parse` throws on a set value. */
+const refineWith =
+  (parse: (value: string) => unknown) =>
+  (value: string | undefined, context: z.RefinementCtx): void => {
+    if (value === undefined) return;
+    try {
+      parse(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  };
+
+/**
+ * The internal-token keys production refuses: unset (the development keys would stand in), or a key anyone can
+ * derive or read (docs/security.md §5).
+ */
+function internalKeyProblems(config: Record<string, unknown>): string[] {
+  if (!('INTERNAL_SIGNING_KEY' in config)) return [];
+  const problems: string[] = [];
+  const publicKeys = typeof config.INTERNAL_TOKEN_PUBLIC_KEYS === 'string' ? parsePublicKeys(config.INTERNAL_TOKEN_PUBLIC_KEYS) : undefined;
+  // The development keys are derived from the issuers' names: those the keys name, and the gateway's.
+  const issuers = ['gateway', ...(publicKeys?.keys() ?? [])];
+  // A process that checks no internal token (the gateway) has no public keys to set.
+  const checksTokens = 'INTERNAL_TOKEN_PUBLIC_KEYS' in config;
+  if (checksTokens && !publicKeys) problems.push('INTERNAL_TOKEN_PUBLIC_KEYS: must be set in production (unset, the development keys anyone can derive would be accepted)');
+  else if (publicKeys && [...publicKeys].some(([, keys]) => [...keys].some(([kid, key]) => isPublishedKey(kid, key, issuers)))) {
+    problems.push('INTERNAL_TOKEN_PUBLIC_KEYS: holds a development key (published with the code): list only keys of your own');
+  }
+  if (typeof config.INTERNAL_SIGNING_KEY !== 'string') problems.push('INTERNAL_SIGNING_KEY: must be set in production, to a private key of its own (unset, a development key anyone can derive would sign)');
+  else if (parseSigningKeys(config.INTERNAL_SIGNING_KEY).some((key) => isPublishedKey(key.kid, key.publicKey, issuers))) {
+    problems.push('INTERNAL_SIGNING_KEY: a development key (published with the code): generate one of your own (scripts/internal-token-key.mjs)');
+  }
+  return problems;
 }
 
 /** A span such as `90s`, `30m`, `24h` or `7d` (a bare number: seconds), as milliseconds. */
@@ -232,16 +338,29 @@ export const commonConfig = {
     .describe(
       'Size cap of the change stream in bytes: past it the oldest changes go even before CHANGE_STREAM_MAX_AGE (RabbitMQ drops whole segments, 500 MB each by default). The embedded bus keeps the stream in memory and its journal: lower it there.',
     ),
-  INTERNAL_TOKEN_SECRET: z
+  INTERNAL_SIGNING_KEY: z
     .string()
-    .default(DEV_INTERNAL_TOKEN_SECRET)
-    .refine((value) => internalTokenSecrets(value).every((secret) => secret.length >= 32), 'each secret must be at least 32 characters')
+    .optional()
+    .superRefine(refineWith(parseSigningKeys))
     .describe(
-      'Shared secret the gateway signs internal tokens with and services verify them with. To rotate without a 401: a ' +
-        'comma-separated list, the current one first (signs), the others still accepted; roll the services with the new one ' +
-        'second, then everything with it first, then drop the old one.',
+      "The process's own Ed25519 private key, as `<kid>:<base64 PKCS#8 DER>` (scripts/internal-token-key.mjs makes one): it signs " +
+        "the internal tokens it sends (the gateway's, a service's calls to another) and seals what only it reads back (list cursors, " +
+        'the API-token cache). Previous keys may follow, comma-separated: they no longer sign, they open what they sealed. Unset: a ' +
+        'development key derived from the process name (refused when NODE_ENV=production). Rotation: docs/security.md §5.',
+    ),
+  INTERNAL_TOKEN_PUBLIC_KEYS: z
+    .string()
+    .optional()
+    .superRefine(refineWith(parsePublicKeys))
+    .describe(
+      'The public keys internal tokens are checked with, JSON `{"<issuer>": {"<kid>": "<base64 SPKI DER>"}}`: the gateway\'s and ' +
+        "each calling service's, several per issuer while a key is replaced. A service accepts the gateway's tokens and, on its " +
+        'internal routes, those of the services allowed to call it (architecture §1). Unset: the development keys (refused when NODE_ENV=production).',
     ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
+  PUBLIC_BASE_URL: optionalUrl().describe(
+    `Where clients and people reach the API, e.g. https://crm.example.com: every absolute link an answer or an e-mail carries (a list's next and previous, the change feed's next, reset and verification links) starts with it, never with the request's Host. Unset: ${DEVELOPMENT_PUBLIC_BASE_URL}, the gateway's local address (development only; production refuses to start).`,
+  ),
   IDEMPOTENCY_TTL: duration('24h').describe(
     'How long an Idempotency-Key and its answer are kept (a number and s, m, h or d; a bare number is seconds). A repeat within it gets the first answer.',
   ),
@@ -266,25 +385,46 @@ export const commonConfig = {
 export type CommonConfig = z.infer<z.ZodObject<typeof commonConfig>>;
 
 /**
- * Production runs on its servers and its own secrets: the embedded default (a server URL left unset) and
- * the development secret are for development only, so each stops the process with a message naming it.
+ * Production runs on its servers and its own secrets: the embedded default (a server URL left unset), the
+ * development secrets, a weak secret (`productionSecretProblems`), the broker's `guest` user, a Redis without a
+ * password and links without PUBLIC_BASE_URL are for development only, so each stops the process with a
+ * message naming the setting and why. `shape`: the settings' schema, whose defaults tell the built-in secrets.
  */
 export function assertProductionSafe(
-  config: Pick<CommonConfig, 'NODE_ENV' | 'INTERNAL_TOKEN_SECRET'> & { FAULT_KILL_AFTER_HANDLING?: string },
+  config: { NODE_ENV: CommonConfig['NODE_ENV']; FAULT_KILL_AFTER_HANDLING?: string; PUBLIC_BASE_URL?: string } & Record<string, unknown>,
   servers: Record<string, string | undefined>,
+  shape: z.ZodRawShape = commonConfig,
 ): void {
   if (config.NODE_ENV !== 'production') return;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(servers)) {
     if (value === undefined) problems.push(`${name}: must be set in production (unset, the embedded default would stand in: development only)`);
+    else problems.push(...serverUrlProblems(name, value));
   }
-  if (internalTokenSecrets(config.INTERNAL_TOKEN_SECRET).some((secret) => isPublishedSecret(secret, DEV_INTERNAL_TOKEN_SECRET))) {
-    problems.push('INTERNAL_TOKEN_SECRET: must be set in production, to a secret of its own (not a development value published with the code)');
+  problems.push(...productionSecretProblems(config, builtInSecrets(shape)));
+  problems.push(...internalKeyProblems(config));
+  if ('PUBLIC_BASE_URL' in config && config.PUBLIC_BASE_URL === undefined) {
+    problems.push(`PUBLIC_BASE_URL: must be set in production (the links of answers and e-mails start with it, never with the request's Host)`);
   }
   if (config.FAULT_KILL_AFTER_HANDLING !== undefined) {
     problems.push('FAULT_KILL_AFTER_HANDLING: a testing setting, not allowed in production');
   }
   if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/** A server URL production refuses although set: the broker's guest user, a Redis anyone on its network may use. */
+function serverUrlProblems(name: string, value: string): string[] {
+  const url = new URL(value);
+  if (/^amqps?:$/.test(url.protocol) && (url.username === '' || decodeURIComponent(url.username) === 'guest')) {
+    return [`${name}: the broker's guest user (which a URL without a user means too) is refused in production: give the service a user of its own`];
+  }
+  if (/^amqps?:$/.test(url.protocol) && isPublishedSecret(decodeURIComponent(url.password), DEV_BROKER_PASSWORD)) {
+    return [`${name}: carries the development password of the broker users (published with the code): give the service's user a password of its own`];
+  }
+  if (/^rediss?:$/.test(url.protocol) && url.password === '') {
+    return [`${name}: must carry a password in production (redis://:<password>@host:6379): a Redis without one serves anything on its network`];
+  }
+  return [];
 }
 
 /** What auth signs into access tokens and the gateway insists on when it verifies them. */

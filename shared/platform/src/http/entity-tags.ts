@@ -17,6 +17,18 @@ export function withVersion<View extends object>(view: View, version: number): V
   return Object.assign(view, { [RECORD_VERSION]: version });
 }
 
+/**
+ * What a write answers a caller who may write what it wrote but not read it (`receiptsForWriters`): the
+ * thing's `id` and, for a record, its `version` (also its `ETag`), nothing else. A body without an id (an
+ * import's report) is no record and stays as it is.
+ */
+export function receiptOf(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || typeof (body as { id?: unknown }).id !== 'string') return body;
+  const { id } = body as { id: string };
+  const version = versionOf(body);
+  return version === undefined ? { id } : withVersion({ id, version }, version);
+}
+
 function versionOf(body: unknown): number | undefined {
   const version = body !== null && typeof body === 'object' ? (body as Record<symbol, unknown>)[RECORD_VERSION] : undefined;
   return typeof version === 'number' ? version : undefined;

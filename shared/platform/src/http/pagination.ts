@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 import type { Express, Request } from 'express';
 import { z } from 'zod';
 import type { PageRows, PageStart } from '../database/page-rows';
+import { DEVELOPMENT_PUBLIC_BASE_URL } from '../config/config';
 import { ValidationError } from '../errors';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -99,7 +100,7 @@ type SealedCursor = z.infer<typeof sealedCursorSchema>;
 
 const CURSORS = Symbol('list cursors');
 
-/** The service's cursors, sealed with its internal-token secrets (current first); `createServiceApp` sets them. */
+/** The service's cursors, sealed with its own secrets (current first: derived from its signing keys); `createServiceApp` sets them. */
 export function useListCursors(app: Express, secrets: readonly string[]): void {
   app.locals[CURSORS as unknown as string] = new ListCursors(secrets);
 }
@@ -113,7 +114,7 @@ function cursorsOf(req: Request): ListCursors {
 
 /** What a cursor is bound to: the tenant, the list's path, its query but for the page and the cursor. */
 function scopeOf(req: Request): string {
-  const url = publicUrl(req);
+  const url = new URL(req.originalUrl, 'http://localhost');
   const query = [...url.searchParams].filter(([name]) => name !== 'page' && name !== 'cursor').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([req.caller?.tenantId ?? null, url.pathname, query]);
 }
@@ -137,11 +138,24 @@ export function pageRequest(req: Request, query: { page?: number; page_size?: nu
   return { page, pageSize, start: { beyond: { values, id }, backwards } };
 }
 
-/** The public address of this request, as the gateway saw it (it sets the X-Forwarded-* headers). */
+const PUBLIC_BASE_URL = Symbol('public base URL');
+
+/** Where clients reach the API (PUBLIC_BASE_URL), which the links of the service's answers start with; `createServiceApp` sets it. */
+export function usePublicBaseUrl(app: Express, base: string): void {
+  app.locals[PUBLIC_BASE_URL as unknown as string] = base;
+}
+
+/**
+ * The public address of this request: PUBLIC_BASE_URL with the request's path and query. Never its `Host` or
+ * `X-Forwarded-Host`, which the client writes (through a proxy that passes them on): a forged one would make
+ * every link of the answer point at another site, and a client following it send its token there.
+ */
 export function publicUrl(req: Request): URL {
-  const proto = req.header('x-forwarded-proto')?.split(',')[0]?.trim() || req.protocol;
-  const host = req.header('x-forwarded-host')?.split(',')[0]?.trim() || req.header('host') || 'localhost';
-  return new URL(req.originalUrl, `${proto}://${host}`);
+  const url = new URL((req.app?.locals[PUBLIC_BASE_URL as unknown as string] as string | undefined) ?? DEVELOPMENT_PUBLIC_BASE_URL);
+  const queryAt = req.originalUrl.indexOf('?');
+  url.pathname = url.pathname.replace(/\/+$/, '') + (queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt));
+  url.search = queryAt === -1 ? '' : req.originalUrl.slice(queryAt);
+  return url;
 }
 
 function pageLink(req: Request, page: number, cursor: string | undefined): string {

@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { DataSource, EntityManager } from '../database';
 import { AppError, UnprocessableError, ValidationError } from '../errors';
 import { pathSegments, spellsSegments, type RegisteredRoute } from '../http/canonical-paths';
+import { receiptOf } from '../http/entity-tags';
 import type { Logger } from '../logging/logger';
 import { findKey, markCommitted, releaseKey, renewLease, storeAnswer, takeKey, takeOverKey, type KeyId, type StoredAnswer } from './idempotency-keys.repository';
 
@@ -25,6 +26,8 @@ interface KeyedRequest {
   committed: boolean;
   /** The status the answer is set to so far: a create sets 201 before its write (`answerCreated`). */
   answerStatus: () => number;
+  /** The answer is only a receipt of the write (`receiptsForWriters`): so is what its transaction's mark keeps. */
+  receiptOnly?: boolean;
 }
 
 const keyedRequests = new AsyncLocalStorage<KeyedRequest>();
@@ -33,6 +36,15 @@ const keyedRequests = new AsyncLocalStorage<KeyedRequest>();
 export function currentIdempotencyKey(): string | undefined {
   const request = keyedRequests.getStore();
   return request?.taken ? request.id.key : undefined;
+}
+
+/**
+ * The keyed request being served answers only a receipt of its write (`receiptsForWriters`): the mark of its
+ * transaction keeps no more, so a repeat after a crash, answered from that mark, shows no more either.
+ */
+export function keepOnlyReceipt(): void {
+  const request = keyedRequests.getStore();
+  if (request) request.receiptOnly = true;
 }
 
 /**
@@ -65,7 +77,7 @@ export function markKeyedWritesIn(dataSource: DataSource): void {
     const marking = request?.taken === true && !request.committed;
     const result = await transaction(...(isolation === undefined ? [] : [isolation]), async (inner: EntityManager) => {
       const result = await work(inner);
-      if (marking) await markCommitted(inner, request.id, result, request.answerStatus());
+      if (marking) await markCommitted(inner, request.id, request.receiptOnly ? receiptOf(result) : result, request.answerStatus());
       return result;
     });
     // Only once it committed: a transaction that failed (and may run again) marked nothing.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assertProductionSafe, commonConfig, ConfigError, DEV_INTERNAL_TOKEN_SECRET, loadConfig, port } from '../../src/config';
+import { devSigningKey, newSigningKey, privateKeyText, publicKeyText } from '../../src/auth-context';
+import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port } from '../../src/config';
 
 describe('loading configuration', () => {
   it('when nothing is set, then the embedded default applies (architecture §5)', () => {
@@ -26,22 +27,39 @@ describe('loading configuration', () => {
     expect(loadConfig({ NAME: z.string().default('x') }, { NAME: '' }).NAME).toBe('x');
   });
 
-  const servers = { DATABASE_URL: 'postgres://db/crm', AMQP_URL: 'amqp://mq' };
+  const servers = { DATABASE_URL: 'postgres://db/crm', AMQP_URL: 'amqp://crm-audit:a-password@mq' };
 
-  it('when production runs on the development internal secret, then start is refused', () => {
-    const config = loadConfig(commonConfig, { NODE_ENV: 'production' });
-    expect(() => assertProductionSafe(config, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
-    const rotating = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: `${'x'.repeat(40)},${DEV_INTERNAL_TOKEN_SECRET}` });
-    expect(() => assertProductionSafe(rotating, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
-    // The Kubernetes dev overlay's secret is published with the code: development only.
-    const published = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'dev-cluster-internal-token-secret-not-for-production' });
-    expect(() => assertProductionSafe(published, servers)).toThrow(/INTERNAL_TOKEN_SECRET/);
-    const safe = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(40) });
-    expect(() => assertProductionSafe(safe, servers)).not.toThrow();
+  /** Internal-token keys of production's own: a key pair made now, the public key listed under its issuer. */
+  const ownKeys = () => {
+    const { signingKey, publicKey } = newSigningKey('leads-1');
+    return { INTERNAL_SIGNING_KEY: signingKey, INTERNAL_TOKEN_PUBLIC_KEYS: JSON.stringify({ leads: { 'leads-1': publicKey } }) };
+  };
+
+  it('when production runs on the development internal-token keys, then start is refused naming the setting', () => {
+    const unset = loadConfig(commonConfig, { NODE_ENV: 'production' });
+    expect(() => assertProductionSafe(unset, servers)).toThrow(/INTERNAL_SIGNING_KEY: must be set in production/);
+    expect(() => assertProductionSafe(unset, servers)).toThrow(/INTERNAL_TOKEN_PUBLIC_KEYS: must be set in production/);
+    const devPublic = JSON.stringify({ gateway: { dev: publicKeyText(devSigningKey('gateway').publicKey) } });
+    const withDevPublic = loadConfig(commonConfig, { NODE_ENV: 'production', ...ownKeys(), INTERNAL_TOKEN_PUBLIC_KEYS: devPublic });
+    expect(() => assertProductionSafe(withDevPublic, servers)).toThrow(/INTERNAL_TOKEN_PUBLIC_KEYS: holds a development key/);
+    // The development key of an issuer under any other key id is still the development key.
+    const derived = loadConfig(commonConfig, { NODE_ENV: 'production', ...ownKeys(), INTERNAL_SIGNING_KEY: `leads-2:${privateKeyText(devSigningKey('leads').privateKey)}` });
+    expect(() => assertProductionSafe(derived, servers)).toThrow(/INTERNAL_SIGNING_KEY: a development key/);
+    const published = loadConfig(commonConfig, { NODE_ENV: 'production', ...ownKeys(), INTERNAL_SIGNING_KEY: `cluster-not-for-production:${privateKeyText(devSigningKey('x').privateKey)}` });
+    expect(() => assertProductionSafe(published, servers)).toThrow(/INTERNAL_SIGNING_KEY: a development key/);
+    const safe = loadConfig(commonConfig, { NODE_ENV: 'production', ...ownKeys() });
+    expect(() => assertProductionSafe(safe, servers)).not.toThrow(/INTERNAL_/);
+  });
+
+  it('when an internal-token key setting is not a key, then start fails naming it', () => {
+    expect(() => loadConfig(commonConfig, { INTERNAL_SIGNING_KEY: 'a-shared-secret-of-old-0123456789abcdef' })).toThrow(/INTERNAL_SIGNING_KEY: each key must be/);
+    expect(() => loadConfig(commonConfig, { INTERNAL_SIGNING_KEY: 'k1:bm90IGEga2V5' })).toThrow(/INTERNAL_SIGNING_KEY: key k1/);
+    expect(() => loadConfig(commonConfig, { INTERNAL_TOKEN_PUBLIC_KEYS: 'gateway=abc' })).toThrow(/INTERNAL_TOKEN_PUBLIC_KEYS: must be JSON/);
+    expect(() => loadConfig(commonConfig, { INTERNAL_TOKEN_PUBLIC_KEYS: '{"gateway": {"k1": "bm90IGEga2V5"}}' })).toThrow(/INTERNAL_TOKEN_PUBLIC_KEYS: gateway k1/);
   });
 
   it('when production has a server URL unset or empty, then start is refused naming each one; in development the embedded default runs', () => {
-    const production = loadConfig(commonConfig, { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'x'.repeat(40), DATABASE_URL: '', AMQP_URL: undefined });
+    const production = loadConfig(commonConfig, { NODE_ENV: 'production', ...ownKeys(), DATABASE_URL: '', AMQP_URL: undefined });
     const refuse = () => assertProductionSafe(production, { DATABASE_URL: production.DATABASE_URL, AMQP_URL: production.AMQP_URL });
     expect(refuse).toThrow(ConfigError);
     expect(refuse).toThrow(/DATABASE_URL: must be set in production/);
@@ -50,8 +68,4 @@ describe('loading configuration', () => {
     expect(() => assertProductionSafe(development, { DATABASE_URL: undefined, AMQP_URL: undefined })).not.toThrow();
   });
 
-  it('when INTERNAL_TOKEN_SECRET is a list, then each secret must be 32 characters or more', () => {
-    expect(() => loadConfig(commonConfig, { INTERNAL_TOKEN_SECRET: `${'a'.repeat(32)},short` })).toThrow(/INTERNAL_TOKEN_SECRET: each secret/);
-    expect(loadConfig(commonConfig, { INTERNAL_TOKEN_SECRET: `${'a'.repeat(32)},${'b'.repeat(32)}` }).INTERNAL_TOKEN_SECRET).toContain(',');
-  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
-import { listen, errorHandler, type RunningServer } from '../../src/http';
+import { listen, errorHandler, withVersion, type RunningServer } from '../../src/http';
+import { receiptsForWriters } from '../../src/http/write-receipts';
 import { idempotentRequests, markKeyedWritesIn, pruneExpiredKeys } from '../../src/idempotency';
 import { createLogger } from '../../src/logging/logger';
 import type { Caller } from '../../src/auth-context';
@@ -38,6 +39,18 @@ beforeAll(async () => {
     next();
   });
   app.use(idempotentRequests({ dataSource, ttlMs: 60_000, logger, secretAnswerRoutes: [{ method: 'POST', path: '/things/:name/secret/' }] }));
+  app.use(receiptsForWriters({ leads: 'leads' }));
+  // An entity's create, as the records layer writes it: the caller (no scopes) may not read leads, so it answers a receipt.
+  app.post('/api/leads/', async (req, res) => {
+    res.status(201);
+    const lead = await dataSource.transaction(async (manager) => {
+      const id = randomUUID();
+      await manager.query('INSERT INTO things (id, name) VALUES ($1, $2)', [id, String(req.body.name)]);
+      return withVersion({ id, name: String(req.body.name) }, 1);
+    });
+    await holds.get(`after-write:${String(req.body.name)}`);
+    res.json(lead);
+  });
   app.post('/things/', async (req, res) => {
     const name = String(req.body.name);
     await holds.get(`before-write:${name}`);
@@ -123,6 +136,22 @@ it('when the holder died after its write committed but before it stored the answ
   const [stored] = (await dataSource.query('SELECT id FROM things WHERE name = $1', ['late'])) as Array<{ id: string }>;
   expect(body).toEqual({ id: stored!.id, name: 'late' });
   expect(await thingsNamed('late')).toBe(1);
+});
+
+it('when the holder of a write answering only a receipt died after its commit, then a repeat gets that receipt, not what the write returned (issue 35.10)', async () => {
+  const key = randomUUID();
+  const create = () =>
+    fetch(`${server.url}/api/leads/`, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify({ name: 'unreadable' }) });
+  const first = await create();
+  const [stored] = (await dataSource.query('SELECT id FROM things WHERE name = $1', ['unreadable'])) as Array<{ id: string }>;
+  expect({ status: first.status, body: await first.json() }).toEqual({ status: 201, body: { id: stored!.id, version: 1 } });
+  // Its answer never stored: as if the process died between the commit and the answer.
+  await dataSource.query('UPDATE idempotency_keys SET status = NULL, headers = NULL, body = NULL WHERE key = $1', [key]);
+  await leaseRunsOut(key);
+  const repeat = await create();
+  expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+  expect({ status: repeat.status, body: await repeat.json() }).toEqual({ status: 201, body: { id: stored!.id, version: 1 } });
+  expect(await thingsNamed('unreadable')).toBe(1);
 });
 
 it('when the holder of a write answering 200 died after its commit, then a repeat gets 200 with what the write returned, not 201', async () => {

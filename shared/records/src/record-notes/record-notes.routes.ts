@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { Router } from 'express';
 import { callerOf, type Caller } from '@crm/platform';
 import type { DataSource, Db } from '@crm/platform';
-import { answerCreated, inPostedCollection } from '@crm/platform';
+import { answerAsDownload, answerCreated, inPostedCollection } from '@crm/platform';
 import { idParam } from '@crm/platform';
 import { pageEnvelope, pageRequest } from '@crm/platform';
 import { parseBody, parseQuery } from '@crm/platform';
@@ -22,6 +22,7 @@ import {
 } from './record-notes';
 import type { RecordRef } from './record-notes.repository';
 import { createNoteBody, listRecordItemsQuery } from './record-notes.schemas';
+import { fileBytesCounter, type TenantQuotas } from '../quotas/tenant-quotas';
 
 export interface RecordNotesOptions {
   dataSource: DataSource;
@@ -36,6 +37,9 @@ export interface RecordNotesOptions {
    */
   openRecord: (caller: Caller, recordId: string, db: Db, lock?: boolean) => Promise<void>;
   clock?: () => Date;
+  /** The tenants' quotas: a file past the tenant's `file_bytes` for the entity is a 403; `collection` names the entity there (`leads`). */
+  quotas: TenantQuotas;
+  collection: string;
 }
 
 /**
@@ -47,6 +51,7 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
   const { dataSource, recordType, openRecord } = options;
   if (!/^\/.*[^/]$/.test(options.basePath)) throw new Error(`basePath must start with "/" and not end with one: ${options.basePath}`);
   const clock = options.clock ?? (() => new Date());
+  const fileBytes = fileBytesCounter(recordType, options.collection);
   const db = dataSource.manager;
   const notes = `${options.basePath}/:id/notes/`;
   const attachments = `${options.basePath}/:id/attachments/`;
@@ -94,7 +99,12 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
     const { caller, ref } = await openedRecord(req);
     // Only now is the upload read: a hidden record never costs 10 MB of memory.
     const file = await receiveAttachment(req, res);
-    await answerCreated(res, inPostedCollection(req), () => addToLockedRecord(caller, ref, (manager) => addAttachment(manager, ref, caller, file, clock())));
+    await answerCreated(res, inPostedCollection(req), () =>
+      addToLockedRecord(caller, ref, async (manager) => {
+        await options.quotas.requireRoom(manager, caller.tenantId, fileBytes, file.content.length);
+        return addAttachment(manager, ref, caller, file, clock());
+      }),
+    );
   });
   router.get(`${attachments}:attachmentId/`, async (req, res) => {
     const { ref } = await openedRecord(req);
@@ -102,9 +112,8 @@ export function recordNotesRoutes(options: RecordNotesOptions): Router {
     // setHeader, not res.set/res.type: those would add a charset to the stored type.
     res.setHeader('Content-Type', file.content_type);
     res.setHeader('Content-Length', file.content.length);
-    res.setHeader('Content-Disposition', attachmentDisposition(file.filename));
-    // The stored type is the uploader's word: never let a browser second-guess it into HTML.
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // The stored type is the uploader's word: never let a browser second-guess it into HTML, nor run it as a page of ours.
+    answerAsDownload(res, attachmentDisposition(file.filename));
     res.status(200).end(file.content);
   });
   router.delete(`${attachments}:attachmentId/`, async (req, res) => {
