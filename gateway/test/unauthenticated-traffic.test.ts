@@ -11,20 +11,22 @@ import { ALL_SCOPES, apiTokenCaller, bearer, deleteKeys, jsonOf, startTestGatewa
  * only where that costs auth nothing (docs/security.md §10.6). A valid credential is never counted against
  * its address.
  */
+// One set of stand-in upstreams for the file: every test uses tokens of its own, so their counts never meet.
+let upstreams: Upstreams;
+let redis: Redis;
+
+beforeAll(async () => {
+  upstreams = await startUpstreams();
+  redis = new Redis(process.env.REDIS_URL!);
+});
+afterAll(async () => {
+  await upstreams.close();
+  redis.disconnect();
+});
+
+const unknownToken = () => `crm_pat_${randomUUID().replaceAll('-', '')}`;
+
 describe('unauthenticated traffic', () => {
-  let upstreams: Upstreams;
-  let redis: Redis;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    redis = new Redis(process.env.REDIS_URL!);
-  });
-  afterAll(async () => {
-    await upstreams.close();
-    redis.disconnect();
-  });
-
-  const unknownToken = () => `crm_pat_${randomUUID().replaceAll('-', '')}`;
   const lookupsOf = (token: string) => upstreams.auth.resolveRequests.filter((lookup) => lookup.token === token).length;
   const knownToken = () => {
     const token = unknownToken();
@@ -148,19 +150,6 @@ describe('unauthenticated traffic', () => {
 });
 
 describe('failing credentials counted per address and per credential (docs/security.md §10.6)', () => {
-  let upstreams: Upstreams;
-  let redis: Redis;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    redis = new Redis(process.env.REDIS_URL!);
-  });
-  afterAll(async () => {
-    await upstreams.close();
-    redis.disconnect();
-  });
-
-  const unknownToken = () => `crm_pat_${randomUUID().replaceAll('-', '')}`;
   const read = (gatewayUrl: string, token: string, headers: Record<string, string> = {}) => fetch(`${gatewayUrl}/api/leads/`, { headers: { ...bearer(token), ...headers } });
   const userToken = () => signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES });
 

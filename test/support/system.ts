@@ -7,7 +7,7 @@ import { resetBrokerNamespace } from './broker-namespace';
 import { EMBEDDED } from './test-env';
 
 /** Most suites are not about limits; the rate-limit suite sets its own. */
-const GENEROUS_LIMITS = { THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute' };
+const GENEROUS_LIMITS = { THROTTLE_RATES: 'read=100000/hour,write=100000/hour,anon=100000/minute,unauthenticated=100000/minute', FORM_RATE: '100000/minute' };
 
 export interface TestSystem extends RunningSystem {
   api: ApiClient;

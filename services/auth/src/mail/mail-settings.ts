@@ -35,14 +35,11 @@ export interface MailSettings {
   emailVerificationUrl: string;
 }
 
-/** Resolves the mail settings; production must name a real SMTP server and the address people use. */
+/** Resolves the mail settings; production must name a real SMTP server. */
 export function mailSettings(config: MailConfig): MailSettings {
   if (config.NODE_ENV === 'production') {
-    const problems = [
-      ...(config.SMTP_URL === undefined ? ['SMTP_URL: must be set in production (unset, e-mail would be written to files: development only)'] : []),
-      ...(config.PUBLIC_BASE_URL === undefined ? ['PUBLIC_BASE_URL: must be set in production (the links in e-mails start with it)'] : []),
-    ];
-    if (problems.length > 0) throw new ConfigError(problems);
+    // PUBLIC_BASE_URL, which the links start with, is required of every service (assertProductionSafe).
+    if (config.SMTP_URL === undefined) throw new ConfigError(['SMTP_URL: must be set in production (unset, e-mail would be written to files: development only)']);
   }
   const base = (config.PUBLIC_BASE_URL ?? DEVELOPMENT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   return {
