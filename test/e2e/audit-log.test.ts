@@ -111,7 +111,8 @@ describe('delivery through the outbox', () => {
       for (const subject of ids) {
         const event = createEvent({
           source: 'auth',
-          type: 'probe.delivered',
+          // A type of auth's own that only audit consumes: the broker lets auth publish only its catalogue's keys.
+          type: 'profile.deactivated',
           subject,
           tenantId: admin.orgId,
           actor: { user_id: admin.userId, profile_id: admin.profileId },
@@ -147,7 +148,7 @@ describe('delivery through the outbox', () => {
     await crashing.stop();
 
     auth.relay!.start();
-    const res = await waitForCount(admin, '?type=probe.delivered&page_size=1', EVENTS);
+    const res = await waitForCount(admin, '?type=profile.deactivated&page_size=1', EVENTS);
     expect(res.body.count).toBe(EVENTS);
     expect(await auth.relay!.backlog()).toBe(0);
 
@@ -155,10 +156,10 @@ describe('delivery through the outbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const seen = new Set<string>();
     for (let page = 1; page <= EVENTS / 100; page += 1) {
-      const list = await auditLog(admin, `?type=probe.delivered&page_size=100&page=${page}`);
+      const list = await auditLog(admin, `?type=profile.deactivated&page_size=100&page=${page}`);
       for (const entry of list.body.results) seen.add(entry.record_id);
     }
-    expect((await auditLog(admin, '?type=probe.delivered')).body.count).toBe(EVENTS);
+    expect((await auditLog(admin, '?type=profile.deactivated')).body.count).toBe(EVENTS);
     expect(seen).toEqual(new Set(subjects));
   }, 120_000);
 
@@ -170,9 +171,9 @@ describe('delivery through the outbox', () => {
     auth.relay!.start();
     await auth.relay!.stop();
     auth.relay!.start();
-    const res = await waitForCount(admin, '?type=probe.delivered&page_size=1', EVENTS);
+    const res = await waitForCount(admin, '?type=profile.deactivated&page_size=1', EVENTS);
     expect(res.body.count).toBe(subjects.length);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await auditLog(admin, '?type=probe.delivered')).body.count).toBe(EVENTS);
+    expect((await auditLog(admin, '?type=profile.deactivated')).body.count).toBe(EVENTS);
   });
 });

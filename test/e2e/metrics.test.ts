@@ -53,8 +53,10 @@ describe('GET /metrics (architecture §5)', () => {
     const lead = await createLead(system.api, admin.access, { first_name: 'Grace', email: 'grace@metrics.test' });
     const audit = await eventually(async () => {
       const { samples } = await scrape(system.services.audit!.url);
-      return (sampleValue(samples, 'crm_consumer_events_total', { type: 'lead.created', outcome: 'handled' }) ?? 0) >= 1 ? samples : undefined;
-    }, 15_000, 'lead.created handled by audit');
+      // The registration's profile.created comes from auth's relay, the lead's from leads': in either order.
+      const handled = (type: string) => (sampleValue(samples, 'crm_consumer_events_total', { type, outcome: 'handled' }) ?? 0) >= 1;
+      return handled('lead.created') && handled('profile.created') ? samples : undefined;
+    }, 15_000, 'lead.created and profile.created handled by audit');
     expect(sampleValue(audit, 'crm_consumer_lag_seconds_count', {})).toBeGreaterThanOrEqual(2); // profile.created of the registration too
     expect(sampleValue(audit, 'crm_consumer_queue_messages', {})).toBeGreaterThanOrEqual(0);
     expect(sampleValue(audit, 'crm_consumer_events_total', { outcome: 'failed' })).toBeUndefined();
