@@ -121,12 +121,16 @@ export function validRequest(operation: PublicOperation, tenant: TenantFixture, 
     const upload = validUpload(operation, tenant);
     return { method: operation.method, path, headers: { 'content-type': upload.contentType, ...authorization }, body: upload.body };
   }
+  // A web form's submission, and its preflight, come from a page on the site its form lists (any other origin, or none: 403).
+  const fromSite: Record<string, string> = !operation.path.includes('{publicKey}')
+    ? {}
+    : operation.method === 'OPTIONS'
+      ? { origin: tenant.webForm.origin, 'access-control-request-method': 'POST' }
+      : { origin: tenant.webForm.origin };
   if (operation.body) {
-    // A web form's submission comes from a page on the site its form lists (any other origin, or none: 403).
-    const fromSite: Record<string, string> = operation.path.includes('{publicKey}') ? { origin: tenant.webForm.origin } : {};
     return { method: operation.method, path, headers: { 'content-type': 'application/json', ...fromSite, ...authorization }, body: JSON.stringify(validBody(operation, tenant, unique)) };
   }
-  return { method: operation.method, path, headers: authorization };
+  return { method: operation.method, path, headers: { ...fromSite, ...authorization } };
 }
 
 /** An import preview's 200 answer names a problem (a header error or an invalid row). */
