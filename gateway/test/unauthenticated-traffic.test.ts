@@ -26,6 +26,20 @@ afterAll(async () => {
 
 const unknownToken = () => `crm_pat_${randomUUID().replaceAll('-', '')}`;
 
+const read = (gatewayUrl: string, token: string | null, headers: Record<string, string> = {}) =>
+  fetch(`${gatewayUrl}/api/leads/`, { headers: { ...(token === null ? {} : bearer(token)), ...headers } });
+
+/** A gateway of its own settings in front of the file's upstreams, its Redis keys deleted after. */
+async function withGateway(env: Record<string, string>, run: (gatewayUrl: string, keyPrefix: string) => Promise<void>): Promise<void> {
+  const gateway = await startTestGateway({ ...upstreams.env, ...env });
+  try {
+    await run(gateway.url, gateway.keyPrefix);
+  } finally {
+    await gateway.stop();
+    await deleteKeys(redis, gateway.keyPrefix);
+  }
+}
+
 describe('unauthenticated traffic', () => {
   const lookupsOf = (token: string) => upstreams.auth.resolveRequests.filter((lookup) => lookup.token === token).length;
   const knownToken = () => {
@@ -33,18 +47,7 @@ describe('unauthenticated traffic', () => {
     upstreams.auth.apiTokens.set(token, apiTokenCaller(randomUUID(), ALL_SCOPES));
     return token;
   };
-  const read = (gatewayUrl: string, token: string | null, headers: Record<string, string> = {}) =>
-    fetch(`${gatewayUrl}/api/leads/`, { headers: { ...(token === null ? {} : bearer(token)), ...headers } });
 
-  async function withGateway(env: Record<string, string>, run: (gatewayUrl: string, keyPrefix: string) => Promise<void>): Promise<void> {
-    const gateway = await startTestGateway({ ...upstreams.env, ...env });
-    try {
-      await run(gateway.url, gateway.keyPrefix);
-    } finally {
-      await gateway.stop();
-      await deleteKeys(redis, gateway.keyPrefix);
-    }
-  }
 
   describe('API tokens auth refused', () => {
     it('when the same unknown API token comes 10 times, then auth is asked once, remembered in Redis for 30 s, and every answer is 401', async () => {
@@ -150,18 +153,8 @@ describe('unauthenticated traffic', () => {
 });
 
 describe('failing credentials counted per address and per credential (docs/security.md §10.6)', () => {
-  const read = (gatewayUrl: string, token: string, headers: Record<string, string> = {}) => fetch(`${gatewayUrl}/api/leads/`, { headers: { ...bearer(token), ...headers } });
   const userToken = () => signAccessToken(upstreams.auth.key, { userId: randomUUID(), scopes: ALL_SCOPES });
 
-  async function withGateway(env: Record<string, string>, run: (gatewayUrl: string, keyPrefix: string) => Promise<void>): Promise<void> {
-    const gateway = await startTestGateway({ ...upstreams.env, ...env });
-    try {
-      await run(gateway.url, gateway.keyPrefix);
-    } finally {
-      await gateway.stop();
-      await deleteKeys(redis, gateway.keyPrefix);
-    }
-  }
 
   it('when one address sends 61 made-up API tokens (the default rate is 60/minute), then a valid user there still gets in, and the flood still costs auth nothing', async () => {
     await withGateway({}, async (gatewayUrl) => {
