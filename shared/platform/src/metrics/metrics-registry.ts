@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import { Counter, Gauge, Registry } from 'prom-client';
 
 /**
@@ -57,10 +57,10 @@ export function createMetricsRegistry(service: string): Registry {
   return registry;
 }
 
-let loopDelay: IntervalHistogram | undefined;
+let loopDelay: ELDHistogram | undefined;
 
 /** The process's event-loop delay histogram, started on first use and restarted every minute. */
-function eventLoopDelay(): IntervalHistogram {
+function eventLoopDelay(): ELDHistogram {
   if (!loopDelay) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
