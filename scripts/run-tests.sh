@@ -10,6 +10,7 @@ PHASES=(
   "rules|npm run --silent rules"
   "pacts|npm run --silent test:pacts"
   "servers|npx jest --json --outputFile=test-results/servers.json"
+  "rabbitmq4|bash scripts/rabbitmq4.sh test --json --outputFile=test-results/rabbitmq4.json"
   "embedded|npm run --silent test:embedded -- --json --outputFile=test-results/embedded.json"
   "reliability|npm run --silent test:reliability"
 )

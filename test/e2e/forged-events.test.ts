@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import amqp, { type ConsumeMessage } from 'amqplib';
-import { embeddedBusJournal, inProcessBus, topologyNames } from '@crm/platform';
-import { publishEvent, waitForHandled, waitForProfilesIn } from '../support/events';
+import { topologyNames } from '@crm/platform';
+import { deadLettersOf, publishEvent, waitForHandled, waitForProfilesIn } from '../support/events';
 import { startWithTenant } from '../support/suite';
 import type { TestSystem } from '../support/system';
 import { eventually, type Member, type TenantAdmin } from '../support/tenants';
@@ -45,21 +44,6 @@ function conversion(publishAs?: string | null) {
   return { event, accountId, contactId, opportunityId };
 }
 
-/** The dead letters of the event, once there are `count` (one per consuming service): read, then given back. */
-async function deadLettersOf(eventId: string, count: number): Promise<ConsumeMessage[]> {
-  const connection = process.env.AMQP_URL ? await amqp.connect(process.env.AMQP_URL) : inProcessBus(embeddedBusJournal(process.env.EMBEDDED_DATA_DIR!, namespace)).connect();
-  try {
-    const channel = await connection.createChannel();
-    const seen: ConsumeMessage[] = [];
-    await channel.consume(names.deadLetterQueue, (message) => message && seen.push(message));
-    return await eventually(async () => {
-      const ours = seen.filter((message) => message.properties.messageId === eventId);
-      return ours.length >= count ? ours : undefined;
-    }, 15_000, `${count} dead letters of ${eventId}`);
-  } finally {
-    await connection.close(); // unacked: they stay in the dead-letter queue
-  }
-}
 
 /** Deliveries of lead.converted a service's consumer refused, as its /metrics counts them. */
 async function refused(service: string): Promise<number> {

@@ -1,5 +1,5 @@
-import amqp from 'amqplib';
-import { brokerUserOf, createEvent, embeddedBusJournal, inProcessBus, serviceAmqpUrl } from '@crm/platform';
+import amqp, { type ConsumeMessage } from 'amqplib';
+import { brokerUserOf, createEvent, embeddedBusJournal, inProcessBus, serviceAmqpUrl, topologyNames } from '@crm/platform';
 import type { TestSystem } from './system';
 import { eventually, type TenantAdmin } from './tenants';
 
@@ -98,4 +98,24 @@ export async function auditEntries(system: TestSystem, admin: TenantAdmin, recor
     20_000,
     `${count} audit entries for ${recordId}`,
   );
+}
+
+/**
+ * The dead letters of an event in the test's namespace, once there are `count` (one per consuming service that
+ * refused or gave up on it): read, then given back (left unacked, they stay in the dead-letter queue).
+ */
+export async function deadLettersOf(eventId: string, count: number, timeoutMs = 20_000): Promise<ConsumeMessage[]> {
+  const namespace = process.env.AMQP_NAMESPACE ?? 'crm';
+  const connection = process.env.AMQP_URL ? await amqp.connect(process.env.AMQP_URL) : inProcessBus(embeddedBusJournal(process.env.EMBEDDED_DATA_DIR!, namespace)).connect();
+  try {
+    const channel = await connection.createChannel();
+    const seen: ConsumeMessage[] = [];
+    await channel.consume(topologyNames(namespace).deadLetterQueue, (message) => message && seen.push(message));
+    return await eventually(async () => {
+      const ours = seen.filter((message) => message.properties.messageId === eventId);
+      return ours.length >= count ? ours : undefined;
+    }, timeoutMs, `${count} dead letters of ${eventId}`);
+  } finally {
+    await connection.close();
+  }
 }

@@ -40,8 +40,9 @@ export interface EventConsumerOptions<Deps> {
   prefetch?: number;
   /**
    * How many times a failing message is returned before the consumer dead-letters it (EVENT_DELIVERY_LIMIT),
-   * so it is handled at most deliveryLimit + 1 times. Default 5. Counted from the broker's `x-delivery-count`,
-   * not declared on the queue: a setting changes it, not a redeclaration (architecture §4).
+   * so it is handled at most deliveryLimit + 1 times. Default 5. Counted from the broker's `x-delivery-count`
+   * (which a failure's basic.reject increments on RabbitMQ 3.x and 4.x alike), not declared on the queue: a
+   * setting changes it, not a redeclaration (architecture §4).
    */
   deliveryLimit?: number;
   /** Called after an event's handling committed and before its ack (fault-injection tests crash here). */
@@ -243,6 +244,7 @@ export class EventConsumer<Deps = unknown> {
       settle(() => channel.ack(message));
     } catch (error) {
       this.logger.warn({ err: error, messageId: properties.messageId }, 'dead-lettering failed; the message is returned');
+      // A nack: the broker failed here, not the message, and RabbitMQ 4.3 does not count a nack against the queue's limit.
       settle(() => channel.nack(message, false, true));
     }
   }
@@ -321,7 +323,9 @@ export class EventConsumer<Deps = unknown> {
       outcome = handled ? 'handled' : 'skipped';
     } catch (error) {
       this.logger.error({ ...context, err: error, deliveries: returns }, 'event handler failed, requeued');
-      settle(() => channel.nack(message, false, true));
+      // basic.reject, not basic.nack: since RabbitMQ 4.3 only a reject counts in x-delivery-count (a nack is "not
+      // processed", not a failure), so with a nack neither this consumer's limit nor the broker's would ever fire.
+      settle(() => channel.reject(message, true));
       outcome = 'failed';
     }
     this.options.onSettled?.(outcome, event);
@@ -379,13 +383,16 @@ export class EventConsumer<Deps = unknown> {
   }
 }
 
-/** How many times the broker returned the message before this delivery (quorum queues count in `x-delivery-count`). */
+/**
+ * How many times the message was returned as failed before this delivery: quorum queues count a basic.reject in
+ * `x-delivery-count` (before RabbitMQ 4.3 every return, since 4.3 a reject only).
+ */
 function deliveriesBefore(message: ConsumeMessage): number {
   const count: unknown = message.properties.headers?.['x-delivery-count'];
   return typeof count === 'number' ? count : 0;
 }
 
-/** Ack or nack on a channel that may have closed meanwhile (the broker requeues those messages itself). */
+/** Ack, reject or nack on a channel that may have closed meanwhile (the broker requeues those messages itself). */
 function settle(action: () => void): boolean {
   try {
     action();

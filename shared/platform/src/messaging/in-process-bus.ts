@@ -6,10 +6,12 @@ import type { ChannelModel, ConsumeMessage, Options } from 'amqplib';
 /**
  * The in-process bus of the embedded default (architecture §5): the part of RabbitMQ the services use, for
  * services running in one process, with the same delivery semantics as the RabbitMQ adapter: topic
- * exchanges (`*`, `#`), durable queues, publisher confirms, per-channel prefetch, ack and nack with
+ * exchanges (`*`, `#`), durable queues, publisher confirms, per-channel prefetch, ack, reject and nack with
  * requeue, a delivery limit (`x-delivery-limit`, counted in `x-delivery-count` as quorum queues do)
  * after which a message is dead-lettered (`x-dead-letter-exchange`), and unacked messages returned when
- * their channel closes. It speaks amqplib's channel API, so `Broker`, the outbox relay and the consumer
+ * their channel closes. What counts is RabbitMQ 4.3's rule, the strictest: a reject counts (the message failed),
+ * a nack does not (it was not processed); a closed channel's returns count, as they did before 4.3 (4.3 keeps them
+ * apart), so a message that crashes its consumer each time still ends at the limit. It speaks amqplib's channel API, so `Broker`, the outbox relay and the consumer
  * run unchanged on it. A queue declared with `x-queue-type: stream` is a stream as RabbitMQ's: an append-only
  * log with offsets, read by each consumer from where it attached (`x-stream-offset`: `first`, `next`, an
  * offset or a time), acks removing nothing, the oldest entries going by `x-max-age` and `x-max-length-bytes`.
@@ -28,6 +30,8 @@ interface StoredMessage {
   content: Buffer;
   properties: Options.Publish;
   deliveryCount: number;
+  /** Delivered before (RabbitMQ's `redelivered`), counted or not. */
+  redelivered?: boolean;
   /** Set on a stream's entries: its place in the stream. */
   streamOffset?: number;
 }
@@ -191,14 +195,17 @@ export class InProcessBus {
     this.done(message);
   }
 
-  /** A nack or a closed channel: back to the queue, or dead-lettered once past the delivery limit (or when not requeued). */
-  returned(message: StoredMessage, requeue: boolean): void {
+  /**
+   * A reject, a nack or a closed channel: back to the queue, or dead-lettered once past the delivery limit (or when not
+   * requeued). `counted`: the return counts in `x-delivery-count` (a reject, a closed channel; not a nack).
+   */
+  returned(message: StoredMessage, requeue: boolean, counted: boolean): void {
     if (message.streamOffset !== undefined) return; // the consumer attaches again where it wants
     const state = this.queueState(message.queue);
     const limit = state.arguments['x-delivery-limit'];
-    const deliveryCount = message.deliveryCount + 1;
+    const deliveryCount = message.deliveryCount + (counted ? 1 : 0);
     if (requeue && !(typeof limit === 'number' && deliveryCount > limit)) {
-      state.ready.unshift({ ...message, deliveryCount });
+      state.ready.unshift({ ...message, deliveryCount, redelivered: true });
       this.dispatchSoon(message.queue);
       return;
     }
@@ -553,7 +560,7 @@ class InProcessChannel extends EventEmitter {
     };
     return {
       content: message.content,
-      fields: { deliveryTag: this.nextDeliveryTag, redelivered: message.deliveryCount > 0, exchange: message.exchange, routingKey: message.routingKey, consumerTag },
+      fields: { deliveryTag: this.nextDeliveryTag, redelivered: message.redelivered === true, exchange: message.exchange, routingKey: message.routingKey, consumerTag },
       properties: { ...message.properties, headers },
     } as unknown as ConsumeMessage;
   }
@@ -562,8 +569,14 @@ class InProcessChannel extends EventEmitter {
     this.bus.acked(this.settle(message));
   }
 
+  /** basic.reject: the message failed; counted in its `x-delivery-count`. */
+  reject(message: ConsumeMessage, requeue = true): void {
+    this.bus.returned(this.settle(message), requeue, true);
+  }
+
+  /** basic.nack: not processed, not failed; since RabbitMQ 4.3 not counted in its `x-delivery-count`. */
   nack(message: ConsumeMessage, _allUpTo = false, requeue = true): void {
-    this.bus.returned(this.settle(message), requeue);
+    this.bus.returned(this.settle(message), requeue, false);
   }
 
   /** `confirmed`, as a confirm channel's callback: called once the publish's journal line is on disk. */
@@ -614,7 +627,7 @@ class InProcessChannel extends EventEmitter {
     // Last first: each goes back to the head of its queue, so they keep their order.
     const returned = [...this.unacked.values()].reverse();
     this.unacked.clear();
-    for (const message of returned) this.bus.returned(message, true);
+    for (const message of returned) this.bus.returned(message, true, true);
     this.emit('close');
   }
 

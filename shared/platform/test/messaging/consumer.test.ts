@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsumeMessage, GetMessage } from 'amqplib';
 import type { DataSource } from '../../src/database';
+import { commonConfig, loadConfig } from '../../src/config';
 import { currentRequestId } from '../../src/http/request-context';
 import { Broker, EventConsumer, pruneHandledMessages, type CrmEvent, type IntegrationEventHandler } from '../../src/messaging';
 import { AMQP_URL, delay, eventsFrom, eventually, handledCounts, logger, type MessagingTest, openMessagingTest, RawAmqp, recordHandled, uniqueNamespace } from './helpers';
@@ -50,7 +51,7 @@ afterEach(async () => {
   await drainDeadLetters();
 });
 
-afterAll(() => messaging.close(['trusted', 'declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late', 'relimit']));
+afterAll(() => messaging.close(['trusted', 'declared', 'poison', 'outage', 'malformed', 'dedupe', 'slow', 'retry', 'context', 'prune', 'rearg', 'late', 'relimit', 'highest']));
 
 describe('the event consumer', () => {
   it("when an event's user-id is not its type's publisher's, then it is dead-lettered with the reason, counted as refused, and never handled", async () => {
@@ -132,6 +133,30 @@ describe('the event consumer', () => {
     expect(await dataSource.query('SELECT 1 FROM inbox WHERE message_id = $1', [poison.id])).toEqual([]);
   });
 
+  it("when its delivery limit is the highest the setting allows, then it dead-letters the message itself before RabbitMQ 4's default limit of 20 would drop it", async () => {
+    expect(() => loadConfig(commonConfig, { EVENT_DELIVERY_LIMIT: '20' })).toThrow(/EVENT_DELIVERY_LIMIT/);
+    const highest = loadConfig(commonConfig, { EVENT_DELIVERY_LIMIT: '19' }).EVENT_DELIVERY_LIMIT;
+    let attempts = 0;
+    await consumer(
+      'highest',
+      ['highest.*'],
+      async () => {
+        attempts += 1;
+        throw new Error('handler bug');
+      },
+      highest,
+    );
+    const poison = event('highest.failing');
+    publish(poison);
+    // The 21st delivery carries x-delivery-count 20, the last RabbitMQ 4 makes of a queue with its default limit.
+    const [dead] = await eventually(async () => {
+      const taken = await drainDeadLetters();
+      return taken.length > 0 ? taken : undefined;
+    }, 'the dead-lettered message');
+    expect(dead!.properties.headers).toMatchObject({ 'crm-dead-letter-reason': 'delivery_limit', 'crm-returns': 20 });
+    expect(attempts).toBe(19 + 1);
+  });
+
   it('when its delivery limit setting changes, then the same queue is consumed with the new limit, with no redeclaration refused', async () => {
     const attempts = new Map<string, number>();
     const failing: IntegrationEventHandler<unknown> = async (e) => {
@@ -147,7 +172,9 @@ describe('the event consumer', () => {
     expect(attempts.get(poison.id)).toBe(1 + 1);
   });
 
-  it('when it consumes from the embedded bus, then the same code dead-letters a failing message past its limit and a malformed one at once', async () => {
+  // The bus counts returns as RabbitMQ 4.3 does (a reject counts, a nack does not): a consumer returning failures
+  // with basic.nack would loop here for ever, as it would on 4.3.
+  it('when it consumes from the embedded bus, then the same code rejects a failing message until its limit, dead-letters it, and a malformed one at once', async () => {
     const embedded = new Broker({ inProcessJournal: join(mkdtempSync(join(tmpdir(), 'consumer-bus-')), 'bus.journal'), namespace: `${namespace}-bus`, logger, reconnectDelayMs: 50 });
     await embedded.connect();
     const attempts = new Map<string, number>();

@@ -149,12 +149,19 @@ export class RawAmqp {
 const run = promisify(execFile);
 
 /**
+ * rabbitmqctl of the broker AMQP_URL names: RABBITMQCTL, a command line as deploy/rabbitmq/broker-users.sh takes it
+ * (the rabbitmq4 phase: `scripts/rabbitmq4.sh ctl`), else the machine's.
+ */
+const [rabbitmqctl, ...rabbitmqctlArguments] = (process.env.RABBITMQCTL ?? 'rabbitmqctl').split(' ').filter((word) => word !== '');
+const ctl = (...args: string[]) => run(rabbitmqctl!, [...rabbitmqctlArguments, ...args]);
+
+/**
  * Has RabbitMQ close one connection, found by its `connection_name`, the way a broker shutting down
  * does (CONNECTION_FORCED). Only that connection: other work shares this server.
  */
 export async function forceCloseConnection(connectionName: string): Promise<void> {
-  const { stdout } = await run('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '-q', '--no-table-headers']);
+  const { stdout } = await ctl('list_connections', 'pid', 'client_properties', '-q', '--no-table-headers');
   const line = stdout.split('\n').find((entry) => entry.includes(`{"connection_name","${connectionName}"}`));
   if (!line) throw new Error(`No connection named ${connectionName}`);
-  await run('rabbitmqctl', ['close_connection', line.split('\t')[0], 'forced by a test']);
+  await ctl('close_connection', line.split('\t')[0]!, 'forced by a test');
 }

@@ -6,8 +6,17 @@ import { InProcessBus, topicMatches } from '../../src/messaging/in-process-bus';
 
 const journal = () => join(mkdtempSync(join(tmpdir(), 'crm-bus-')), 'bus.jsonl');
 
-/** A consumer recording what it gets; `answer` decides ack or nack per delivery. */
-async function consumer(bus: InProcessBus, queue: string, answer: (m: ConsumeMessage) => 'ack' | 'requeue' | 'reject' | 'hold', args: Record<string, unknown> = {}) {
+/**
+ * A consumer recording what it gets; `answer` decides per delivery: ack, `fail` (basic.reject, requeued: counted),
+ * `return` (basic.nack, requeued: not counted), `drop` (basic.nack without requeue), `discard` (basic.reject without
+ * requeue), or hold it unsettled.
+ */
+async function consumer(
+  bus: InProcessBus,
+  queue: string,
+  answer: (m: ConsumeMessage) => 'ack' | 'fail' | 'return' | 'drop' | 'discard' | 'hold',
+  args: Record<string, unknown> = {},
+) {
   const channel = (await bus.connect().createChannel()) as unknown as Channel;
   const got: ConsumeMessage[] = [];
   await channel.prefetch(10);
@@ -18,8 +27,10 @@ async function consumer(bus: InProcessBus, queue: string, answer: (m: ConsumeMes
     got.push(message);
     const verdict = answer(message);
     if (verdict === 'ack') channel.ack(message);
-    else if (verdict === 'requeue') channel.nack(message, false, true);
-    else if (verdict === 'reject') channel.nack(message, false, false);
+    else if (verdict === 'fail') channel.reject(message, true);
+    else if (verdict === 'return') channel.nack(message, false, true);
+    else if (verdict === 'drop') channel.nack(message, false, false);
+    else if (verdict === 'discard') channel.reject(message, false);
   });
   return { channel, got };
 }
@@ -75,10 +86,10 @@ describe('the in-process bus', () => {
     expect(b.got.map((m) => m.content.toString())).toEqual(['one']);
   });
 
-  it('redelivers a requeued message with its delivery count, and dead-letters it past the limit', async () => {
+  it('redelivers a rejected (failed) message with its delivery count, and dead-letters it past the limit', async () => {
     const bus = new InProcessBus(journal());
     const dead = await consumerOfDeadLetters(bus);
-    const failing = await consumer(bus, 'q', () => 'requeue', { 'x-delivery-limit': 2, 'x-dead-letter-exchange': 'dlx' });
+    const failing = await consumer(bus, 'q', () => 'fail', { 'x-delivery-limit': 2, 'x-dead-letter-exchange': 'dlx' });
     await publish(bus, 'lead.merged', 'poison');
     await settle();
     expect(failing.got.map((m) => [m.fields.redelivered, m.properties.headers?.['x-delivery-count']])).toEqual([
@@ -100,14 +111,31 @@ describe('the in-process bus', () => {
     await expect(held.channel.checkQueue('never-declared')).rejects.toThrow(/NOT_FOUND/);
   });
 
-  it('dead-letters a rejected message at once', async () => {
+  it('redelivers a nacked message as RabbitMQ 4.3 does: marked redelivered, not counted, so a nack never reaches the limit', async () => {
     const bus = new InProcessBus(journal());
     const dead = await consumerOfDeadLetters(bus);
-    const rejecting = await consumer(bus, 'q', () => 'reject', { 'x-delivery-limit': 5, 'x-dead-letter-exchange': 'dlx' });
-    await publish(bus, 'lead.created', 'malformed');
+    let nacks = 0;
+    const returning = await consumer(bus, 'q', () => (++nacks <= 3 ? 'return' : 'ack'), { 'x-delivery-limit': 1, 'x-dead-letter-exchange': 'dlx' });
+    await publish(bus, 'lead.created', 'not yet');
     await settle();
-    expect(rejecting.got).toHaveLength(1);
-    expect(dead).toHaveLength(1);
+    expect(returning.got.map((m) => [m.fields.redelivered, m.properties.headers?.['x-delivery-count']])).toEqual([
+      [false, undefined],
+      [true, undefined],
+      [true, undefined],
+      [true, undefined],
+    ]);
+    expect(dead).toEqual([]);
+  });
+
+  it('dead-letters a message nacked or rejected without requeue at once', async () => {
+    const bus = new InProcessBus(journal());
+    const dead = await consumerOfDeadLetters(bus);
+    const rejecting = await consumer(bus, 'q', (m) => (m.content.toString() === 'nacked' ? 'drop' : 'discard'), { 'x-delivery-limit': 5, 'x-dead-letter-exchange': 'dlx' });
+    await publish(bus, 'lead.created', 'nacked');
+    await publish(bus, 'lead.created', 'rejected');
+    await settle();
+    expect(rejecting.got).toHaveLength(2);
+    expect(dead.map((m) => m.content.toString())).toEqual(['nacked', 'rejected']);
   });
 
   it('returns what a closed channel held unacked, and keeps within the prefetch', async () => {
