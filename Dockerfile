@@ -33,6 +33,12 @@ RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund \
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
+# pg_dump and pg_restore for `npm run backup` / `npm run restore` (the CronJob crm-backup): Debian bookworm's
+# PostgreSQL 15 client, which dumps servers up to 15 (pg_dump must be of the server's major version or newer;
+# docs/backup-restore.md §1 says how to take PGDG's for a newer server).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client-15 \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules

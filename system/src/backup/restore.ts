@@ -1,19 +1,24 @@
-import { resolve } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { ENSURE_BTREE_GIN, ENSURE_PG_TRGM, ensureDatabaseExists } from '@crm/platform';
 import { Client } from 'pg';
-import { quoteIdent, readManifest, SCHEMAS, type BackupManifest } from './backup-set';
+import { isEncryptedPath, quoteIdent, readManifest, SCHEMAS, type BackupManifest } from './backup-set';
 import { parseDuration, runCommandLine } from './command-line';
 import { countRows, isoUtc, schemasWithOutbox } from './database-facts';
-import { libpqConnection, runTool } from './external-tools';
+import { BACKUP_KEY_SETTING, decryptingStream, digestOfFile, parseBackupKeys, type BackupKey } from './encryption';
+import { libpqConnection, runTool, runToolWithStreams } from './external-tools';
 import { purgeServiceQueues, type PurgedQueues } from './service-queues';
 
 const USAGE = `Restores the CRM's six schemas from a backup (npm run backup), then has the outboxes publish again.
 
-  npm run restore -- --database-url <url> --from <dir>/crm-<UTC time>.dump
+  npm run restore -- [--database-url <url>] --from <dir>/crm-<UTC time>.dump[.enc]
                      [--amqp-url <url> --namespace <ns>] [--replay-window 1h] [--json]
 
 STOP EVERY SERVICE FIRST (Kubernetes: scale their Deployments to 0; docker compose: stop them). The
-restore refuses to run while a service is connected to the database. It then:
+restore refuses to run while a service is connected to the database. It first reads the whole dump and
+checks it against the SHA-256 its manifest recorded; an encrypted backup (*.enc) is decrypted with
+${BACKUP_KEY_SETTING} (the key it was written with among them), and a wrong key or a file changed or cut
+short stops the restore there, before anything is changed. It then:
   1. drops the schemas (CASCADE: everything written since the backup is lost)
        ${SCHEMAS.join(', ')}
      and restores them from the dump in one transaction (pg_restore --no-owner), checking that every
@@ -26,6 +31,7 @@ restore refuses to run while a service is connected to the database. It then:
      same snapshot, skip those they had handled and handle the others.
 Start the services afterwards: their relays publish the replay, and they redeclare their queues.
 
+  --database-url   the database (default: DATABASE_URL), as the role that owns the schemas (crm_migrator)
   --replay-window  how far back from the snapshot to publish again (90s, 30m, 1h, 2d; 0 for none): at
                    least the longest time an event may have waited to be handled (consumer lag); at
                    most OUTBOX_RETENTION (24h by default): published events older than that are gone.
@@ -35,8 +41,10 @@ Needs pg_restore of the dump's pg_dump version or newer.`;
 
 export interface RestoreOptions {
   databaseUrl: string;
-  /** The `.dump`; its manifest (`.json`) lies beside it. */
+  /** The `.dump` (`.dump.enc`); its manifest (`.json`, `.json.enc`) lies beside it. */
   dumpFile: string;
+  /** The keys of BACKUP_ENCRYPTION_KEY: an encrypted backup needs the one it was written with. */
+  keys?: readonly BackupKey[];
   amqpUrl?: string;
   namespace?: string;
   replayWindowMs: number;
@@ -53,21 +61,26 @@ export interface RestoreResult {
   replayFrom: string;
   /** Per schema with an outbox: events marked unpublished again, and those that were unpublished anyway. */
   replay: Record<string, { republished: number; unpublished: number }>;
-  seconds: { restore: number; total: number };
+  /** check: reading (and decrypting) the whole dump before anything changes; restore: that and pg_restore, the row check, ANALYZE. */
+  seconds: { check: number; restore: number; total: number };
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const dumpFile = resolve(options.dumpFile);
-  const manifest = await readManifest(dumpFile);
-  log(`backup of ${manifest.snapshotTime}: ${manifest.schemas.join(', ')}`);
+  const keys = isEncryptedPath(dumpFile) ? (options.keys ?? noKey(dumpFile)) : undefined;
+  const manifest = await readManifest(dumpFile, keys);
+  log(`backup of ${manifest.snapshotTime}: ${manifest.schemas.join(', ')}${manifest.encryption ? ` (encrypted with the key "${manifest.encryption.keyId}")` : ''}`);
+  await checkDump(dumpFile, manifest, keys);
+  const checkSeconds = (Date.now() - started) / 1000;
+  log(`dump checked in ${checkSeconds.toFixed(1)} s: ${keys ? 'it decrypts, and ' : ''}its SHA-256 is the manifest's`);
   await ensureDatabaseExists(options.databaseUrl); // restoring to a new database (a new cluster) too
   const client = new Client({ connectionString: options.databaseUrl, application_name: 'crm-restore' });
   await client.connect();
   try {
     await refuseWhileServicesAreConnected(client);
-    await replaceSchemas(client, options.databaseUrl, dumpFile);
+    await replaceSchemas(client, options.databaseUrl, dumpFile, keys);
     const rows = await checkRowsAgainst(manifest, client);
     await analyzeSchemas(client, manifest.schemas);
     const restoreSeconds = (Date.now() - started) / 1000;
@@ -79,9 +92,28 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       log(`replay ${schema}: ${republished} events to publish again, ${unpublished} unpublished at the snapshot`);
     }
     log(`events created since ${replayFrom} will be published again when the services start`);
-    return { snapshotTime: manifest.snapshotTime, rows, queuesPurged, replayFrom, replay, seconds: { restore: restoreSeconds, total: (Date.now() - started) / 1000 } };
+    return { snapshotTime: manifest.snapshotTime, rows, queuesPurged, replayFrom, replay, seconds: { check: checkSeconds, restore: restoreSeconds, total: (Date.now() - started) / 1000 } };
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+function noKey(dumpFile: string): never {
+  throw new Error(`${basename(dumpFile)} is encrypted: set ${BACKUP_KEY_SETTING} to the key it was written with`);
+}
+
+/**
+ * The whole dump read (and decrypted) once before anything changes: a wrong key, a file changed, cut short
+ * or from another backup stops the restore here, with the schemas as they were. Manifests from before
+ * issue 36 have no SHA-256: their dump is checked for its size only.
+ */
+async function checkDump(dumpFile: string, manifest: BackupManifest, keys: readonly BackupKey[] | undefined): Promise<void> {
+  const { bytes, sha256 } = await digestOfFile(dumpFile, keys, basename(dumpFile));
+  if (bytes !== manifest.dumpBytes || (manifest.dumpSha256 !== undefined && sha256 !== manifest.dumpSha256)) {
+    throw new Error(
+      `${basename(dumpFile)} is not the dump its manifest describes (${bytes} bytes, SHA-256 ${sha256}; the manifest: ${manifest.dumpBytes} bytes, ` +
+        `SHA-256 ${manifest.dumpSha256 ?? 'not recorded'}): a file of another backup, or changed. Nothing was restored.`,
+    );
   }
 }
 
@@ -116,12 +148,19 @@ async function refuseWhileServicesAreConnected(client: Client): Promise<void> {
  * no half-restored schema. The extensions the schemas' indexes use live in `public`, outside the dump:
  * made first, for a restore into a new database.
  */
-async function replaceSchemas(client: Client, databaseUrl: string, dumpFile: string): Promise<void> {
+async function replaceSchemas(client: Client, databaseUrl: string, dumpFile: string, keys: readonly BackupKey[] | undefined): Promise<void> {
   await client.query(ENSURE_PG_TRGM);
   await client.query(ENSURE_BTREE_GIN);
   await client.query(`DROP SCHEMA IF EXISTS ${SCHEMAS.map(quoteIdent).join(', ')} CASCADE`);
   const { dbname, env } = libpqConnection(databaseUrl);
-  await runTool('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, dumpFile], env);
+  const args = ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`];
+  if (!keys) {
+    await runTool('pg_restore', [...args, dumpFile], env);
+    return;
+  }
+  // Decrypted into pg_restore's stdin, never to disk. Checked whole above; were the file changed since, the
+  // first chunk that does not decrypt kills pg_restore before it could commit.
+  await runToolWithStreams('pg_restore', args, env, { input: [createReadStream(dumpFile), decryptingStream(keys, basename(dumpFile))] });
 }
 
 /** Every table must hold the rows the backup counted in its snapshot. */
@@ -177,7 +216,7 @@ async function markForReplay(
 }
 
 interface RestoreArguments {
-  'database-url': string;
+  'database-url'?: string;
   from: string;
   'amqp-url'?: string;
   namespace?: string;
@@ -196,11 +235,15 @@ if (require.main === module) {
       'replay-window': { type: 'string', default: '1h' },
       json: { type: 'boolean' },
     },
-    ['database-url', 'from'],
+    ['from'],
     async (args) => {
+      const databaseUrl = args['database-url'] ?? process.env.DATABASE_URL;
+      if (!databaseUrl) throw new Error('No database: --database-url, or DATABASE_URL');
+      const keys = process.env[BACKUP_KEY_SETTING]?.trim() ? parseBackupKeys(process.env[BACKUP_KEY_SETTING]!) : undefined;
       const result = await restoreBackup({
-        databaseUrl: args['database-url'],
+        databaseUrl,
         dumpFile: args.from,
+        keys,
         amqpUrl: args['amqp-url'],
         namespace: args.namespace,
         replayWindowMs: parseDuration(args['replay-window']),

@@ -1,3 +1,5 @@
+import type { ConnectionOptions } from 'node:tls';
+import { amqpTlsConfig, amqpTlsOptions, loadConfig } from '@crm/platform';
 import amqp, { type ChannelModel } from 'amqplib';
 import { SERVICE_SCHEMAS } from './backup-set';
 
@@ -10,8 +12,8 @@ export type PurgedQueues = Record<string, number | null>;
  * the audit log what the owners no longer hold. `<ns>.dead-letter` is left alone: what is there waits
  * for an operator's judgement, and the purge has nothing to say about it.
  */
-export async function purgeServiceQueues(amqpUrl: string, namespace: string): Promise<PurgedQueues> {
-  const connection = await amqp.connect(amqpUrl);
+export async function purgeServiceQueues(amqpUrl: string, namespace: string, tls: ConnectionOptions | undefined = amqpTlsFromEnvironment(amqpUrl)): Promise<PurgedQueues> {
+  const connection = await amqp.connect(amqpUrl, tls);
   try {
     const purged: PurgedQueues = {};
     for (const { service } of SERVICE_SCHEMAS) {
@@ -22,6 +24,11 @@ export async function purgeServiceQueues(amqpUrl: string, namespace: string): Pr
   } finally {
     await connection.close().catch(() => undefined);
   }
+}
+
+/** With an amqps:// URL, the TLS files the services use too (AMQP_CA_FILE …), from the tool's environment. */
+function amqpTlsFromEnvironment(amqpUrl: string): ConnectionOptions | undefined {
+  return amqpTlsOptions({ ...loadConfig(amqpTlsConfig), AMQP_URL: amqpUrl });
 }
 
 /** A channel per queue: asking for a queue that does not exist closes the channel it was asked on. */
