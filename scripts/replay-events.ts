@@ -7,17 +7,21 @@
  *   npm run replay-events -- --from 2026-11-01T00:00:00Z --forward-to my-team.crm-events --follow
  *
  * AMQP_URL (default amqp://guest:guest@127.0.0.1:5672) and AMQP_NAMESPACE (default crm) name the broker and the
- * stream. Reading needs read rights on the stream only. Without --follow it stops once caught up (nothing new
- * for --idle-ms); with it, on SIGINT or SIGTERM. The example a consuming team copies: the reading itself is
+ * stream; with an amqps:// URL, AMQP_CA_FILE (and AMQP_CERT_FILE, AMQP_KEY_FILE) as the services read them.
+ * Reading needs read rights on the stream only. Without --follow it stops once caught up (nothing new for
+ * --idle-ms); with it, on SIGINT or SIGTERM. The example a consuming team copies: the reading itself is
  * `readChangeStream` (shared/platform/src/messaging/change-stream.ts, amqplib only).
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
 import { parseArgs } from 'node:util';
 import amqp, { type ConfirmChannel } from 'amqplib';
-import { readChangeStream, topicMatches, topologyNames, type StreamedChange, type StreamPosition } from '@crm/platform';
+import { amqpTlsConfig, amqpTlsOptions, loadConfig, readChangeStream, topicMatches, topologyNames, type StreamedChange, type StreamPosition } from '@crm/platform';
 
 export interface ReplayOptions {
   amqpUrl: string;
+  /** With an amqps:// URL: the CA and client certificate (AMQP_CA_FILE …, `amqpTlsOptions`). */
+  tls?: ConnectionOptions;
   namespace: string;
   /** Where to start when the offset file holds nothing: `first`, `next`, an offset, or a time. */
   from: StreamPosition;
@@ -37,7 +41,7 @@ export interface ReplayOptions {
 
 /** Replays until caught up (or stopped, with `follow`); answers how many changes it printed or forwarded. */
 export async function replayEvents(options: ReplayOptions, stopSignal?: Promise<void>): Promise<number> {
-  const connection = await amqp.connect(options.amqpUrl, { noDelay: true });
+  const connection = await amqp.connect(options.amqpUrl, { ...options.tls, noDelay: true });
   try {
     const forward = options.forwardTo === undefined ? undefined : await connection.createConfirmChannel();
     const saved = readSavedOffset(options.offsetFile);
@@ -122,9 +126,11 @@ async function main(): Promise<void> {
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
   const count = await replayEvents(
     {
-      amqpUrl: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+      amqpUrl,
+      tls: amqpTlsOptions({ ...loadConfig(amqpTlsConfig), AMQP_URL: amqpUrl }),
       namespace: process.env.AMQP_NAMESPACE ?? 'crm',
       from: parsePosition(values.from),
       types: values.types ? values.types.split(',') : [],

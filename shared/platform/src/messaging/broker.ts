@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ConnectionOptions } from 'node:tls';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { backoffDelay } from '../lifecycle/backoff';
 import type { Logger } from '../logging/logger';
@@ -10,6 +11,8 @@ import { topologyNames, type TopologyNames } from './topology';
 export interface BrokerOptions {
   /** RabbitMQ; without it, the process's in-process bus journaled in `inProcessJournal` (the embedded default). */
   url?: string;
+  /** With an amqps:// `url`: the CA and client certificate to use (`amqpTlsOptions`, AMQP_CA_FILE …). */
+  tls?: ConnectionOptions;
   inProcessJournal?: string;
   namespace: string;
   logger: Logger;
@@ -139,6 +142,7 @@ export class Broker {
       return inProcessBus(inProcessJournal).connect(this.user, mayPublish);
     }
     return amqp.connect(url, {
+      ...this.options.tls,
       noDelay: true, // Nagle's algorithm costs ~40 ms per hop (architecture §4)
       timeout: CONNECT_TIMEOUT_MS,
       clientProperties: { connection_name: this.options.connectionName ?? `${this.options.namespace}:${process.pid}` },
