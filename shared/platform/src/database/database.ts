@@ -138,9 +138,18 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     logging: false,
   });
   await dataSource.initialize();
+  try {
+    return await checkOrMigrate(dataSource, schema, options);
+  } catch (error) {
+    // Its pool closed: a start that tries again (the database away halfway) opens a new one.
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function checkOrMigrate(dataSource: DataSource, schema: string, options: ServiceDatabaseOptions): Promise<DataSource> {
   if (options.migrate === false) {
     if (await dataSource.showMigrations()) {
-      await dataSource.destroy();
       throw new Error(`Migrations of ${options.schema} are pending and this service does not apply them (DATABASE_MIGRATE_ON_START=false): run its migrate step first`);
     }
     return dataSource;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { downloadsInFlight } from './downloads';
 
 /**
  * What `/readyz` reports of the dependencies, for an operator reading it: never a reason to be unready.
@@ -10,13 +11,16 @@ export type DependencyStates = Record<string, () => boolean>;
 export interface HealthState {
   /** Set on SIGTERM so load balancers stop sending new work while in-flight work drains. */
   draining: boolean;
+  /** Set while a service has not yet reached its database (and migrated): it answers its probes, not its routes. */
+  starting?: boolean;
 }
 
 /**
- * `/livez` and `/readyz`. Ready means started and not draining: a process listens only once started, and
- * a dependency away (RabbitMQ, a full pool) must not take every replica out of its Service at once: the
- * outbox holds events while the broker is away, a query waits for its connection or answers 503 itself.
- * Dependencies go to the metrics (`crm_dependency_up`) and the logs.
+ * `/livez` and `/readyz`. Ready means started and not draining. Started: a service has reached its database
+ * once (a start that finds it away listens meanwhile, answering its probes, instead of exiting). After
+ * that a dependency away (RabbitMQ, a full pool) must not take every replica out of its Service at once:
+ * the outbox holds events while the broker is away, a query waits for its connection or answers 503
+ * itself. Dependencies go to the metrics (`crm_dependency_up`) and the logs.
  */
 export function healthRouter(state: HealthState, dependencies: DependencyStates = {}): Router {
   const router = Router();
@@ -25,7 +29,10 @@ export function healthRouter(state: HealthState, dependencies: DependencyStates 
   });
   router.get('/readyz', (_req, res) => {
     const states = Object.fromEntries(Object.entries(dependencies).map(([name, isUp]) => [name, isUp()]));
-    res.status(state.draining ? 503 : 200).json({ status: state.draining ? 'draining' : 'ready', dependencies: states });
+    const status = state.draining ? 'draining' : state.starting ? 'starting' : 'ready';
+    // While draining: the downloads (exports) it still lets finish (docs/operations.md §9).
+    const draining = status === 'draining' ? { downloads_in_flight: downloadsInFlight() } : {};
+    res.status(status === 'ready' ? 200 : 503).json({ status, dependencies: states, ...draining });
   });
   return router;
 }

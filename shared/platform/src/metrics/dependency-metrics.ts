@@ -65,6 +65,12 @@ export function databaseProbe(dataSource: DataSource, timeoutMs = 3_000): Depend
 /**
  * The connection pool as the scrape finds it (no query): connections in use and idle, requests waiting
  * for one, and the pool's size. Waiting requests above zero for long is the pool saturated.
+ *
+ * Waiting counts the requests no idle connection can take. pg's pool queues every request, even one an
+ * idle connection is about to take, and hands the connection over on the next tick; the scrape's own
+ * backlog read is queued so in the very collection that reads the pool. Counted as waiting, it made every
+ * publishing service report a waiting request on an idle system (issue 36.4). A request queued while the
+ * pool is full is counted, whoever made it: the scrape's read then waits for the application's work.
  */
 export function poolMetrics(registry: Registry, dataSource: DataSource, size: number): void {
   const pool = () => (dataSource.driver as unknown as { master?: Pool }).master;
@@ -83,10 +89,11 @@ export function poolMetrics(registry: Registry, dataSource: DataSource, size: nu
   });
   new Gauge({
     name: 'crm_database_pool_waiting_requests',
-    help: 'Queries and transactions waiting for a pool connection.',
+    help: 'Queries and transactions waiting for a pool connection: queued beyond the connections idle, which take a queued one at once.',
     registers,
     collect() {
-      this.set(pool()?.waitingCount ?? 0);
+      const current = pool();
+      this.set(current ? Math.max(0, current.waitingCount - current.idleCount) : 0);
     },
   });
   new Gauge({ name: 'crm_database_pool_max_connections', help: 'The pool\'s size (DATABASE_POOL_SIZE).', registers }).set(size);
