@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { buffer as readWholeBody } from 'node:stream/consumers';
-import { mintInternalToken, ServiceUnavailableError, type InternalTokenSigner, type Logger } from '@crm/platform';
+import { markDownload, mintInternalToken, ServiceUnavailableError, type InternalTokenSigner, type Logger } from '@crm/platform';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { UPSTREAM_SERVICES, type UpstreamService } from '../config';
@@ -148,6 +148,8 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): UpstreamProx
           // upstream; while draining it closes after this answer so shutdown need not wait for it to idle out.
           proxyRes.headers.connection = options.isDraining?.() || !res.shouldKeepAlive ? 'close' : 'keep-alive';
           options.onUpstreamResponse?.(req, proxyRes);
+          // A download (an export, a file) is let finish when the gateway stops: a rollout does not cut it mid-way.
+          if (proxyRes.headers['content-disposition']?.startsWith('attachment')) markDownload(res);
           // An answer cut short upstream is cut short for the client too, rather than left hanging.
           proxyRes.once('close', () => {
             if (!proxyRes.complete) res.destroy();

@@ -1,6 +1,6 @@
 import { finished, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { answerAsDownload, callerOf, ServiceCallFailedError, type ApiOperation, TooManyRequestsError } from '@crm/platform';
+import { answerAsDownload, callerOf, markDownload, ServiceCallFailedError, type ApiOperation, TooManyRequestsError } from '@crm/platform';
 import { internalImportPaths, requireSalesAccess } from '@crm/records';
 import { Router, type Response } from 'express';
 import type { ImportExportDeps } from '../config';
@@ -47,6 +47,8 @@ export function exportRoutes(deps: ImportExportDeps, owning: OwningServices): Ro
       const caller = callerOf(req);
       requireSalesAccess(caller);
       slots.take(caller.tenantId, res);
+      // A rollout stopping this process lets the export finish (DOWNLOAD_DRAIN_TIMEOUT_MS), rather than cut it mid-way.
+      markDownload(res);
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const query = new URL(req.originalUrl, 'http://export.invalid').search;

@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express';
+import { markDownload } from './downloads';
 
 /**
  * Headers of every answer, the gateway's and the services', set before anything runs so that refusals and
@@ -17,9 +18,11 @@ export const answerHeaders: RequestHandler = (_req, res, next) => {
 /**
  * A file download (an attachment, an export) as `disposition` names it: besides the headers of every answer,
  * `Content-Security-Policy: sandbox`, so that a file opened in the browser anyway (a stored SVG or HTML whose
- * type its uploader chose) runs as a page of no origin: no script, no access to the API's origin.
+ * type its uploader chose) runs as a page of no origin: no script, no access to the API's origin. A stopping
+ * process lets it finish (`markDownload`).
  */
 export function answerAsDownload(res: Response, disposition: string): void {
+  markDownload(res);
   res.setHeader('Content-Disposition', disposition);
   res.setHeader('Content-Security-Policy', 'sandbox');
   res.setHeader('Cache-Control', 'no-store');

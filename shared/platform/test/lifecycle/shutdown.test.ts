@@ -39,4 +39,10 @@ describe('the bound on a graceful stop', () => {
     expect(stopBoundMs({})).toBe(20_000);
     expect(stopBoundMs({ SHUTDOWN_TIMEOUT_MS: '3000' })).toBe(13_000);
   });
+
+  it('when a download is in flight at the signal, then the drain is DOWNLOAD_DRAIN_TIMEOUT_MS (5 min by default) if longer', () => {
+    expect(stopBoundMs({}, true)).toBe(310_000);
+    expect(stopBoundMs({ DOWNLOAD_DRAIN_TIMEOUT_MS: '60000' }, true)).toBe(70_000);
+    expect(stopBoundMs({ SHUTDOWN_TIMEOUT_MS: '3000', DOWNLOAD_DRAIN_TIMEOUT_MS: '1000' }, true)).toBe(13_000);
+  });
 });

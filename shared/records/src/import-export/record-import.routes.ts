@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { callerOf, type Caller } from '@crm/platform';
+import { callerOf, markDownload, type Caller } from '@crm/platform';
 import { requireSalesAccess } from '../records/record-ownership';
 import type { CustomFieldRule } from '../custom-fields/custom-field-definition';
 import { loadDefinitions } from '../custom-fields/custom-fields.repository';
@@ -91,6 +91,8 @@ export function recordImportExportRoutes<Input, Values, Row>(options: {
     .get(paths.export, async (req, res) => {
       const caller = callerOf(req);
       requireSalesAccess(caller);
+      // A rollout stopping this process lets the export finish (DOWNLOAD_DRAIN_TIMEOUT_MS), rather than cut it mid-way.
+      markDownload(res);
       const db = dataSource.manager;
       const query = await exporter.query(db, caller, req.query as Record<string, unknown>);
       const definitions = await loadDefinitions(db, caller.tenantId, importer.customFieldEntity);
