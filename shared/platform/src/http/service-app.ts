@@ -17,6 +17,7 @@ import { DEVELOPMENT_PUBLIC_BASE_URL } from '../config/config';
 import { publicFormBody, PUBLIC_PATH_PREFIX } from './public-form-body';
 import { requestIdMiddleware } from './request-context';
 import type { Tracing } from '../tracing/tracing';
+import { boundImports } from './imports-at-once';
 import { boundUploadBytes, type UploadBytesLimits } from './upload-bytes-in-flight';
 import { receiptsForWriters } from './write-receipts';
 
@@ -44,6 +45,8 @@ export interface ServiceAppOptions {
   idempotency?: Omit<IdempotencyOptions, 'logger'>;
   /** The bytes uploads may hold at once (`receiveSingleFile`); without it only each file's own maximum bounds them. */
   uploads?: UploadBytesLimits;
+  /** `IMPORTS_AT_ONCE`: the import bodies (internal bodies over 1 MiB) handled at once; unbounded without it. */
+  importsAtOnce?: number;
   /** A server span per request (none without it). */
   tracing?: Tracing;
   /** PUBLIC_BASE_URL, which every absolute link of an answer starts with; unset: the development gateway's address. */
@@ -82,6 +85,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const json = express.json({ limit: options.jsonLimit ?? '1mb', verify: noteBytesNotUtf8 });
   const internalJson = express.json({ limit: INTERNAL_JSON_LIMIT, verify: noteBytesNotUtf8 });
   const publicBody = publicFormBody();
+  // Before the body is read: an import refused for want of a turn costs nothing.
+  if (options.importsAtOnce !== undefined) app.use(boundImports(options.importsAtOnce));
   app.use((req, res, next) => (req.path.startsWith(INTERNAL_PATH_PREFIX) ? internalJson : req.path.startsWith(PUBLIC_PATH_PREFIX) ? publicBody : json)(req, res, next));
   app.use(refuseMalformedText);
   app.use(recordVersions);
