@@ -1,4 +1,4 @@
-import { accessLog, answerHeaders, createMetricsRegistry, errorHandler, expressRouteLabel, GATEWAY_ISSUER, healthRouter, InternalTokenSigner, httpMetrics, metricsRouter, requestIdMiddleware, type HealthState, type Logger, type RouteLabel, type Tracing } from '@crm/platform';
+import { accessLog, answerHeaders, createMetricsRegistry, errorHandler, expressRouteLabel, GATEWAY_ISSUER, healthRouter, InternalTokenSigner, httpMetrics, metricsRouter, requestIdMiddleware, watchDependencies, type HealthState, type Logger, type RouteLabel, type Tracing } from '@crm/platform';
 import express, { type Express, type RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -18,6 +18,7 @@ import { createUpstreamProxy } from './proxy/upstream-proxy';
 import { rateLimitMiddleware, rateLimitRejections, rateLimitStoreMetrics } from './rate-limit/rate-limit.middleware';
 import { upstreamTroubleMetrics } from './proxy/upstream-metrics';
 import { BucketRateLimiter } from './rate-limit/rate-limiter';
+import { redisProbe } from './redis/redis-client';
 import { UnauthenticatedLimit } from './rate-limit/unauthenticated-limit';
 import { formAddressShare } from './rate-limit/throttle-rates';
 import { knownCaller, matchedRoute } from './request-state';
@@ -50,7 +51,7 @@ export interface GatewayApp {
    * port, an Ingress) publishes the figures with it.
    */
   metricsApp: Express;
-  /** Drops pooled upstream connections (the server is closed by whoever listens). */
+  /** Drops pooled upstream connections and stops the Redis checks (the server is closed by whoever listens). */
   close(): void;
 }
 
@@ -101,6 +102,9 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   );
   const rejections = rateLimitRejections(metrics);
   rateLimitStoreMetrics(metrics, limiter);
+  // Redis away is seen even with no request to fall back (crm_rate_limits_in_memory moves only on one):
+  // crm_dependency_up{dependency="redis"}, its alert CrmGatewayRedisDown, and /readyz's body (never unready).
+  const dependencies = redis ? watchDependencies({ registry: metrics, logger, checks: { redis: redisProbe(redis) } }) : undefined;
   const proxy = createUpstreamProxy({
     targets: upstreamUrls(config),
     signer,
@@ -124,7 +128,7 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(closeConnectionWhenDraining(health));
   app.use(accessLog(logger, (_req, res) => knownCaller(res)));
   app.use(httpMetrics(metrics, gatewayRouteLabel));
-  app.use(healthRouter(health));
+  app.use(healthRouter(health, dependencies?.states));
   // After the probes: they would be most of the spans, and tell nothing.
   const compression = answerCompression(config.COMPRESSION_MIN_BYTES);
   app.use(deps.tracing ? deps.tracing.serverSpans(gatewayRouteLabel, compression) : compression);
@@ -144,7 +148,14 @@ export function buildGatewayApp(deps: GatewayDeps): GatewayApp {
   metricsApp.disable('x-powered-by');
   metricsApp.use(metricsRouter(metrics));
   metricsApp.use(errorHandler(logger));
-  return { app, metricsApp, close: () => proxy.close() };
+  return {
+    app,
+    metricsApp,
+    close: () => {
+      proxy.close();
+      dependencies?.stop();
+    },
+  };
 }
 
 /** An API request is counted under its route-table entry (`/api/leads/:id/`), the gateway's own routes under their path. */

@@ -2,23 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { commonConfig, loadConfig, newSigningKey, parsePublicKeys, parseSigningKeys, serviceUrlSettingName, type AnyServiceDefinition } from '@crm/platform';
-import { MAX_ATTACHMENT_BYTES, MAX_IMPORT_BYTES } from '@crm/records';
 import { loadGatewayConfig, parseThrottleRates } from '@crm/gateway';
 import { SERVICES } from '@crm/system';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
-import { Job, type IJob } from 'kubernetes-models/batch/v1';
+import { CronJob, Job, type IJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import {
   Ingress,
   NetworkPolicy,
-  type IIngress,
   type INetworkPolicy,
   type INetworkPolicyPeer,
   type INetworkPolicyPort,
 } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { ConfigMap, Secret, Service, type IConfigMap, type IContainer, type IPodSpec, type ISecret, type IService } from 'kubernetes-models/v1';
+import { ConfigMap, PersistentVolumeClaim, Secret, Service, type IConfigMap, type IContainer, type IPodSpec, type ISecret, type IService } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
+import { customSchemaProblems, CUSTOM_SCHEMAS, type HttpRoute } from './k8s-render';
 
 /**
  * k8s/ checked offline (there is no cluster here): the base and the dev overlay render with
@@ -26,9 +25,11 @@ import { parseAllDocuments } from 'yaml';
  * what a rollout needs (probes, resources, a locked-down security context, a graceful stop, a disruption
  * budget and an autoscaler, replicas spread over zones and nodes), only the settings its process reads, its
  * secrets from `crm-secrets`, a release image, ingress from nowhere but the workloads that call it (the
- * gateway: the ingress controller) and egress to nowhere but what it calls. The services do not migrate:
- * the one Job crm-migrate applies every service's migrations, in order, as the migration role, granting
- * each service's own role, which is all a service's DATABASE_URL holds.
+ * gateway: the Gateway's proxies) and egress to nowhere but what it calls. The services do not migrate:
+ * the one Job crm-migrate-<release> applies every service's migrations, in order, as the migration role, granting
+ * each service's own role, which is all a service's DATABASE_URL holds. The kinds kubernetes-models has no model
+ * of (the HTTPRoute) are checked against the schemas of k8s-render.ts; the edge's limits and the Ingress example
+ * in k8s-gateway-api.test.ts, the database connections in k8s-connection-budget.test.ts.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const KUBECTL = '/usr/bin/kubectl';
@@ -40,10 +41,13 @@ interface K8sObject {
   [field: string]: unknown;
 }
 
-/** The schema model of every kind the manifests may hold; any other kind is a failure. */
+/** The schema model of every kind the manifests may hold (besides CUSTOM_SCHEMAS'); any other kind is a failure. */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'batch/v1/Job': Job,
+  // The scheduled backup and its volume (k8s/base/backup; checked in k8s-backup.test.ts).
+  'batch/v1/CronJob': CronJob,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'v1/Service': Service,
   'v1/ConfigMap': ConfigMap,
   'v1/Secret': Secret,
@@ -113,7 +117,8 @@ const inNamespace = (name: string, pod: Record<string, string>, ports: Record<st
   pod,
   ports,
 });
-const INGRESS_CONTROLLER = inNamespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+/** The proxies of the Gateway the HTTPRoute attaches to: Envoy Gateway's, in its namespace (k8s/base/gateway). */
+const EDGE_PROXY = inNamespace('envoy-gateway-system', { 'app.kubernetes.io/name': 'envoy' });
 const KUBE_DNS = inNamespace('kube-system', { 'k8s-app': 'kube-dns' }, { dns: 53 });
 const OUTSIDE_THE_CLUSTER: Endpoint = {};
 /** The OpenTelemetry Collector of k8s/components/tracing: the Service otel-collector of the namespace. */
@@ -167,13 +172,6 @@ function imageReference(image: string): { tag?: string; digest?: string } {
 /** The release the base tags the image with: the repository's version (its packages'; the root has none yet). */
 const versionIn = (file: string) => (JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { version?: string }).version;
 const RELEASE = versionIn('package.json') ?? versionIn('gateway/package.json');
-
-/** An nginx size (`proxy-body-size`: bytes, or k, m, g units) in bytes; NaN if it is none. */
-function nginxSize(value: string | undefined): number {
-  const match = /^(\d+)([kmg]?)$/i.exec(value ?? '');
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 1024 ** ['', 'k', 'm', 'g'].indexOf(match[2]!.toLowerCase());
-}
 
 /**
  * What a pod lacks to run locked down, one line each: the pod's security context, and on every container
@@ -275,7 +273,7 @@ export function jobProblems(objects: K8sObject[]): string[] {
 const ownersAsked = (definition: AnyServiceDefinition): string[] => [...(definition.extension?.calls ?? [])];
 const ownerUrl = serviceUrlSettingName;
 
-/** The order the Job crm-migrate migrates the services in. */
+/** The order the Job crm-migrate-<release> migrates the services in. */
 const MIGRATION_ORDER = ['auth', 'leads', 'contacts', 'accounts-opportunities', 'import-export', 'audit'];
 const definitionOf = (service: string) => SERVICES.find(({ definition }) => definition.name === service)!.definition;
 /** The key of crm-secrets holding a service's DATABASE_URL: its own role's (`LEADS_DATABASE_URL`). */
@@ -287,12 +285,12 @@ const signingKeyKey = (workload: string) => `${workload.toUpperCase().replace(/-
 /** The role a service runs as: `crm_` and its schema (`crm_accounts_opportunities`). */
 const serviceRole = (service: string) => `crm_${definitionOf(service).schema}`;
 /** The keys of crm-secrets: the migration role's URL, each service role's, and the other secrets. */
-const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), ...MIGRATION_ORDER.map(amqpUrlKey), ...['gateway', ...MIGRATION_ORDER].map(signingKeyKey), 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
+const SECRET_KEYS = ['DATABASE_MIGRATION_URL', ...MIGRATION_ORDER.map(databaseUrlKey), ...MIGRATION_ORDER.map(amqpUrlKey), ...['gateway', ...MIGRATION_ORDER].map(signingKeyKey), 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL', 'BACKUP_DATABASE_URL', 'BACKUP_ENCRYPTION_KEY'];
 /** The settings a container takes from crm-secrets (its DATABASE_URL from its service's key), never from a ConfigMap. */
 const SECRET_SETTINGS = ['DATABASE_URL', 'AMQP_URL', 'INTERNAL_SIGNING_KEY', 'SIGNING_KEY_SECRET', 'SMTP_URL', 'REDIS_URL'];
 /** Settings a component adds where an overlay takes it (k8s/components/tracing): allowed everywhere, required nowhere. */
 const OPTIONAL_SETTINGS = ['OTEL_EXPORTER_OTLP_ENDPOINT'];
-const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'AMQP_URL', 'INTERNAL_SIGNING_KEY', 'INTERNAL_TOKEN_PUBLIC_KEYS', 'PORT', 'PUBLIC_BASE_URL', ...OPTIONAL_SETTINGS];
+const SERVICE_SETTINGS = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_MIGRATE_ON_START', 'DATABASE_POOL_SIZE', 'AMQP_URL', 'INTERNAL_SIGNING_KEY', 'INTERNAL_TOKEN_PUBLIC_KEYS', 'PORT', 'PUBLIC_BASE_URL', ...OPTIONAL_SETTINGS];
 /** The settings each workload's containers may be given, as in docker-compose.yml. */
 const ALLOWED_SETTINGS: Record<string, string[]> = {
   gateway: [
@@ -300,6 +298,8 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
     'LOG_LEVEL',
     'INTERNAL_SIGNING_KEY',
     'REDIS_URL',
+    // An environment's own keys on a Redis others share (the overlays: crm:dev:, crm:prod:).
+    'REDIS_KEY_PREFIX',
     'GATEWAY_PORT',
     'METRICS_PORT',
     'THROTTLE_RATES',
@@ -323,7 +323,7 @@ const ALLOWED_SETTINGS: Record<string, string[]> = {
 // (its SMTP server a secret, as its URL may carry a password; both it and the links' base required in production).
 ALLOWED_SETTINGS.auth!.push('SIGNING_KEY_SECRET', 'SMTP_URL', 'MAIL_FROM');
 const PORTS = new Map<string, number>([['gateway', 8080], ...SERVICES.map(({ definition }) => [definition.name, definition.defaultPort] as [string, number])]);
-/** Where `GET /metrics` answers when not on the workload's port: the gateway's, kept off the port the Ingress routes. */
+/** Where `GET /metrics` answers when not on the workload's port: the gateway's, kept off the port the HTTPRoute routes. */
 const METRICS_PORTS = new Map<string, number>([['gateway', 9464]]);
 /** The NetworkPolicy letting Prometheus scrape `/metrics` on every pod (k8s/base/allow-metrics-scrape.yaml). */
 const SCRAPE_POLICY = 'allow-metrics-scrape';
@@ -389,6 +389,7 @@ describe.each(renders)('%s', (dir, objects) => {
     expect(objects.length).toBeGreaterThan(0);
     const invalid = objects.flatMap((object) => {
       const Model = MODELS[`${object.apiVersion}/${object.kind}`];
+      if (!Model && CUSTOM_SCHEMAS[`${object.apiVersion}/${object.kind}`]) return customSchemaProblems(object);
       if (!Model) return [`${object.apiVersion} ${object.kind} ${object.metadata?.name}: not an expected kind`];
       try {
         new Model(forSchema(object) as never).validate();
@@ -456,8 +457,8 @@ describe.each(renders)('%s', (dir, objects) => {
         expect([key, Number(url.port)]).toEqual([key, PORTS.get(url.hostname)]);
       }
       const workload = configMap.metadata?.labels?.['app.kubernetes.io/name'];
-      // The public keys of internal tokens are every service's, no workload's own settings.
-      if (configMap.metadata?.name?.startsWith('crm-internal-token-keys')) continue;
+      // The public keys of internal tokens are every service's, no workload's own settings; the connection budget is no process's.
+      if (configMap.metadata?.name?.startsWith('crm-internal-token-keys') || configMap.metadata?.name === 'crm-database-connection-budget') continue;
       if (workload === 'gateway') expect(configMap.data?.GATEWAY_PORT).toBe('8080');
       else expect(Number(configMap.data?.PORT)).toBe(PORTS.get(workload!));
     }
@@ -489,8 +490,11 @@ describe.each(renders)('%s', (dir, objects) => {
     const pod = job.spec!.template.spec!;
     const jobPod: Endpoint = { namespace: NAMESPACE, pod: job.spec?.template.metadata?.labels ?? {}, ports: {} };
 
-    it('is one Job, crm-migrate, with what a run needs: bounded retries, deleted a day after, locked down', () => {
-      expect(jobs.map((each) => each.metadata.name)).toEqual(['crm-migrate']);
+    it('is one Job, crm-migrate-<release>, with what a run needs: bounded retries, deleted a day after, locked down', () => {
+      // Named after the release (its version label, the image's tag), so that a release never meets the last one's Job.
+      const release = dir === 'k8s/base' ? RELEASE : 'dev';
+      expect(jobs.map((each) => [each.metadata.name, each.metadata.labels?.['app.kubernetes.io/version']])).toEqual([[`crm-migrate-${release}`, release]]);
+      expect(imageReference(pod.containers[0]!.image!).tag).toBe(release);
       expect(jobProblems(objects)).toEqual([]);
     });
 
@@ -648,10 +652,11 @@ describe.each(renders)('%s', (dir, objects) => {
     }
   });
 
-  it('lets the gateway in from the ingress controller only, on its API port', () => {
+  it("lets the gateway in from the Gateway's proxies only, on its API port", () => {
     const gateway = endpointOf(deployments.find((deployment) => workloadOf(deployment) === 'gateway')!);
-    expect(connects(policies, INGRESS_CONTROLLER, gateway, PORTS.get('gateway')!)).toBe(true);
-    expect(connects(policies, INGRESS_CONTROLLER, gateway, METRICS_PORTS.get('gateway')!)).toBe(false);
+    expect(connects(policies, EDGE_PROXY, gateway, PORTS.get('gateway')!)).toBe(true);
+    expect(connects(policies, EDGE_PROXY, gateway, METRICS_PORTS.get('gateway')!)).toBe(false);
+    expect(connects(policies, inNamespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' }), gateway, PORTS.get('gateway')!)).toBe(false);
     expect(connects(policies, inNamespace('elsewhere', { 'app.kubernetes.io/name': 'anything' }), gateway, PORTS.get('gateway')!)).toBe(false);
     expect(connects(policies, { namespace: NAMESPACE, pod: { 'app.kubernetes.io/name': 'debug' } }, gateway, PORTS.get('gateway')!)).toBe(false);
   });
@@ -706,33 +711,15 @@ describe.each(renders)('%s', (dir, objects) => {
     }
   });
 
-  it('serves the Ingress over TLS on class nginx, taking a 10 MiB attachment and a 120 s export', () => {
-    const [ingress] = ofKind<IIngress>(objects, 'Ingress');
-    expect(ingress?.spec?.ingressClassName).toBe('nginx');
-    const hosts = (ingress?.spec?.rules ?? []).map((rule) => rule.host);
-    expect(hosts.length).toBeGreaterThan(0);
-    for (const host of hosts) {
-      expect([host, ingress!.spec!.tls?.some((tls) => tls.hosts?.includes(host!) && tls.secretName)]).toEqual([host, true]);
-    }
-    const annotations = ingress?.metadata?.annotations ?? {};
-    // The attachment's 10 MiB and 1 MiB of multipart envelope; the 5 MB import fits in that.
-    const bodySize = nginxSize(annotations['nginx.ingress.kubernetes.io/proxy-body-size']);
-    expect(bodySize).toBeGreaterThanOrEqual(Math.max(11 * 1024 * 1024, MAX_ATTACHMENT_BYTES + 1024 * 1024, MAX_IMPORT_BYTES));
-    // Buffering stays on: the gateway gets a whole body at once.
-    expect(annotations['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBeUndefined();
-    for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout']) {
-      expect([timeout, Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`])]).toEqual([timeout, 120]);
-    }
-  });
-
-  it("routes the Ingress to the gateway's API port only, which answers no /metrics", () => {
-    const ingresses = ofKind<IIngress>(objects, 'Ingress');
-    expect(ingresses).toHaveLength(1);
-    const paths = ingresses[0]!.spec?.rules?.flatMap((rule) => rule.http?.paths ?? []) ?? [];
-    expect(paths.map(({ path, pathType, backend }) => [path, pathType, backend.service?.name, backend.service?.port?.name ?? backend.service?.port?.number])).toEqual([
-      ['/api', 'Prefix', 'gateway', 'http'],
+  it("routes the HTTPRoute to the gateway's API port only, which answers no /metrics", () => {
+    expect(ofKind(objects, 'Ingress')).toEqual([]);
+    const routes = ofKind<HttpRoute>(objects, 'HTTPRoute');
+    expect(routes.map((route) => route.metadata.name)).toEqual(['gateway']);
+    const rules = routes[0]!.spec.rules;
+    expect(rules.map(({ matches, backendRefs }) => [matches?.map(({ path }) => [path?.type, path?.value]), backendRefs?.map(({ kind, name, port }) => [kind ?? 'Service', name, port])])).toEqual([
+      [[['PathPrefix', '/api']], [['Service', 'gateway', 8080]]],
     ]);
-    // An Ingress reaches only ports of the Service: the gateway's has the API port and nothing else.
+    // A route reaches only ports of the Service: the gateway's has the API port and nothing else.
     const service = objects.find((object) => object.kind === 'Service' && object.metadata.name === 'gateway') as IService & K8sObject;
     const container = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!.spec!.template.spec!.containers[0]!;
     const containerPort = (target: number | string | undefined) =>
@@ -740,7 +727,7 @@ describe.each(renders)('%s', (dir, objects) => {
     expect(service.spec?.ports?.map((port) => [port.name, containerPort(port.targetPort ?? port.port)])).toEqual([['http', PORTS.get('gateway')]]);
   });
 
-  it("gives the gateway settings it starts with: TRUST_PROXY for the ingress controller's one hop, /metrics on the metrics port", () => {
+  it("gives the gateway settings it starts with: TRUST_PROXY for the edge proxy's one hop, /metrics on the metrics port", () => {
     const gateway = deployments.find((deployment) => workloadOf(deployment) === 'gateway')!;
     const name = gateway.spec!.template.spec!.containers[0]!.envFrom?.find((source) => source.configMapRef)?.configMapRef?.name;
     const settings = configMaps.find((configMap) => configMap.metadata?.name === name)!.data!;
@@ -839,11 +826,11 @@ describe('deploymentProblems', () => {
     leads.securityContext!.allowPrivilegeEscalation = true;
     delete leads.resources!.requests;
     expect(jobProblems(broken)).toEqual([
-      'crm-migrate: init container leads has no cpu and memory requests',
-      'crm-migrate: init container leads allows privilege escalation',
-      'crm-migrate: backoffLimit is not 3',
-      'crm-migrate: ttlSecondsAfterFinished is not 86400 (a day)',
-      'crm-migrate: restartPolicy is neither Never nor OnFailure',
+      'crm-migrate-dev: init container leads has no cpu and memory requests',
+      'crm-migrate-dev: init container leads allows privilege escalation',
+      'crm-migrate-dev: backoffLimit is not 3',
+      'crm-migrate-dev: ttlSecondsAfterFinished is not 86400 (a day)',
+      'crm-migrate-dev: restartPolicy is neither Never nor OnFailure',
     ]);
   });
 

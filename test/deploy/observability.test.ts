@@ -1,11 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PodMonitor, PrometheusRule, type IPodMonitor, type IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { parser } from '@prometheus-io/lezer-promql';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
+import { evaluate } from '../support/instant-promql';
+import type { Sample } from '../support/prometheus-text';
+import { type K8sObject, read, render, ROOT } from './k8s-render';
 
 /**
  * k8s/observability/ checked offline, as `promtool check rules` would and more: the PodMonitor,
@@ -13,27 +15,11 @@ import { parse, parseAllDocuments } from 'yaml';
  * the PodMonitor scrapes every workload's /metrics on the port it answers on; every expression (alerts and
  * dashboard targets) parses as PromQL (Prometheus's own lezer grammar: no error node), range functions get a
  * range, histogram_quantile reads buckets grouped by `le`, and names only metrics the code exports (or
- * RabbitMQ's, for the dead-letter queue); every alert has a `for`, a severity, a summary, a description and
- * its runbook in docs/operations.md; the Grafana dashboard has unique panel ids and a Prometheus data source.
+ * RabbitMQ's, for the dead-letter queue, or a series the rules record); every alert has a `for`, a severity,
+ * a summary, a description and its runbook in docs/operations.md, at the address one setting gives; the SLOs'
+ * burn-rate alerts pair the windows and rates of Google's SRE workbook; the Grafana dashboard has unique
+ * panel ids and a Prometheus data source.
  */
-const ROOT = path.resolve(__dirname, '../..');
-const KUBECTL = '/usr/bin/kubectl';
-const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
-  [field: string]: unknown;
-}
-
-function render(dir: string): K8sObject[] {
-  const output = execFileSync(KUBECTL, ['kustomize', path.join(ROOT, dir)], { encoding: 'utf8', timeout: 60_000 });
-  return parseAllDocuments(output).map((document) => {
-    if (document.errors.length > 0) throw document.errors[0];
-    return document.toJS() as K8sObject;
-  });
-}
 
 /** The series the processes export (docs/operations.md §3, "Health and metrics"), each with a `service` label. */
 const COUNTERS = [
@@ -61,8 +47,11 @@ const GAUGES = [
   'process_start_time_seconds',
 ];
 const HISTOGRAMS = ['http_request_duration_seconds', 'crm_consumer_lag_seconds'];
-/** Not the platform's (none used yet: the dead-letter queue has a metric of the platform). */
-const EXTERNAL: string[] = [];
+/**
+ * Not the platform's: kube-state-metrics' of the backup CronJob (CrmBackupTooOld: its pods are not scraped). The
+ * dead-letter queue has a metric of the platform.
+ */
+const EXTERNAL: string[] = ['kube_cronjob_status_last_successful_time', 'kube_cronjob_created'];
 /** Every series name an expression may read: a histogram as its _bucket, _sum and _count series. */
 export const KNOWN_METRICS = new Set([
   ...COUNTERS,
@@ -87,7 +76,7 @@ const descendantsOf = (node: Node): Node[] => childrenOf(node).flatMap((child) =
  * function given an instant vector, a histogram_quantile over no buckets or grouping away `le`) and the
  * metrics and label names it reads.
  */
-export function checkPromQL(expr: string): { problems: string[]; metrics: string[]; labels: string[] } {
+export function checkPromQL(expr: string, known: ReadonlySet<string> = KNOWN_METRICS): { problems: string[]; metrics: string[]; labels: string[] } {
   const top = parser.parse(expr).topNode;
   const nodes = [top, ...descendantsOf(top)];
   const text = (node: Node) => expr.slice(node.from, node.to);
@@ -123,7 +112,7 @@ export function checkPromQL(expr: string): { problems: string[]; metrics: string
       }
     }
   }
-  for (const metric of metrics) if (!KNOWN_METRICS.has(metric)) problems.push(`${metric}: not a metric the platform exports`);
+  for (const metric of metrics) if (!known.has(metric)) problems.push(`${metric}: not a metric the platform exports`);
   return { problems, metrics, labels };
 }
 
@@ -131,16 +120,32 @@ const RUNBOOKS = 'docs/operations.md';
 const SEVERITIES = ['critical', 'warning', 'info'];
 type Rule = { alert?: string; record?: string; expr: string | number; for?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
 
-/** What an alerting rule lacks, one line each; [] when nothing. */
-export function ruleProblems(rule: Rule): string[] {
+/** The address every runbook_url starts with: the one setting of k8s/observability/kustomization.yaml. */
+const observabilityKustomization = parse(read('k8s/observability/kustomization.yaml')) as { configMapGenerator: Array<{ name: string; literals?: string[] }> };
+const RUNBOOK_BASE_URL = observabilityKustomization.configMapGenerator
+  .find((generator) => generator.name === 'crm-runbooks')
+  ?.literals?.find((literal) => literal.startsWith('RUNBOOK_BASE_URL='))
+  ?.slice('RUNBOOK_BASE_URL='.length);
+
+/** A recorded series' name, `level:metric:operations` (Prometheus's naming of recording rules). */
+const RECORDED_NAME = /^[a-z_]+:[a-z0-9_]+:[a-z0-9_]+$/;
+
+/** What a rule lacks, one line each; [] when nothing. Alerts may read the series the recording rules record (`recorded`). */
+export function ruleProblems(rule: Rule, recorded: ReadonlySet<string> = new Set(), runbookBase = RUNBOOK_BASE_URL): string[] {
   const name = rule.alert ?? rule.record ?? '(unnamed)';
-  const problems = checkPromQL(String(rule.expr));
+  const problems = checkPromQL(String(rule.expr), new Set([...KNOWN_METRICS, ...(rule.alert ? recorded : [])]));
   const out = problems.problems.map((problem) => `${name}: ${problem}`);
-  if (!rule.alert) return [...out, `${name}: not an alert`];
+  if (rule.record) {
+    if (!RECORDED_NAME.test(rule.record)) out.push(`${name}: a recorded name is level:metric:operations`);
+    if (rule.for || rule.labels || rule.annotations) out.push(`${name}: a recording rule has no for, labels or annotations`);
+    return out;
+  }
+  if (!rule.alert) return [...out, `${name}: neither an alert nor a recording rule`];
   if (!/^[1-9]\d*(ms|s|m|h|d|w|y)$/.test(rule.for ?? '')) out.push(`${name}: no for (a duration)`);
   if (!SEVERITIES.includes(rule.labels?.severity ?? '')) out.push(`${name}: no severity among ${SEVERITIES.join(', ')}`);
   for (const annotation of ['summary', 'description']) if (!rule.annotations?.[annotation]?.trim()) out.push(`${name}: no ${annotation}`);
-  if (rule.annotations?.runbook_url !== `${RUNBOOKS}#${rule.alert.toLowerCase()}`) out.push(`${name}: runbook_url is not ${RUNBOOKS}#${rule.alert.toLowerCase()}`);
+  const runbook = `${runbookBase}#${rule.alert.toLowerCase()}`;
+  if (rule.annotations?.runbook_url !== runbook) out.push(`${name}: runbook_url is not ${runbook}`);
   // A template naming a label the expression does not keep renders empty.
   for (const annotation of Object.values(rule.annotations ?? {})) {
     for (const [, label] of annotation.matchAll(/\$labels\.([a-zA-Z_]\w*)/g)) {
@@ -209,6 +214,8 @@ export function dashboardProblems(dashboard: Dashboard): { problems: string[]; m
 const objects = render('k8s/observability');
 const rules = objects.filter((object) => object.kind === 'PrometheusRule') as unknown as Array<IPrometheusRule & K8sObject>;
 const allRules = rules.flatMap((rule) => rule.spec?.groups?.flatMap((group) => group.rules ?? []) ?? []) as Rule[];
+const alerts = allRules.filter((rule) => rule.alert);
+const recorded = new Set(allRules.flatMap((rule) => (rule.record ? [rule.record] : [])));
 const dashboardFile = 'k8s/observability/grafana-dashboard.json';
 const dashboard = JSON.parse(read(dashboardFile)) as Dashboard;
 
@@ -275,16 +282,30 @@ describe('k8s/observability', () => {
   });
 
   describe('the PrometheusRule', () => {
-    it('holds only alerts, each parsing as PromQL on exported metrics, with for, severity, summary, description and runbook', () => {
-      expect(allRules.length).toBeGreaterThan(0);
-      expect(allRules.flatMap(ruleProblems)).toEqual([]);
-      const names = allRules.map((rule) => rule.alert);
+    it('holds alerts, each parsing as PromQL on exported or recorded series, with for, severity, summary, description and runbook', () => {
+      expect(alerts.length).toBeGreaterThan(0);
+      expect(allRules.flatMap((rule) => ruleProblems(rule, recorded))).toEqual([]);
+      const names = allRules.map((rule) => rule.alert ?? rule.record);
       expect(new Set(names).size).toBe(names.length);
+    });
+
+    it('records only series an alert reads', () => {
+      const readByAlerts = new Set(alerts.flatMap((rule) => checkPromQL(String(rule.expr), new Set([...KNOWN_METRICS, ...recorded])).metrics));
+      expect([...recorded].filter((series) => !readByAlerts.has(series))).toEqual([]);
     });
 
     it("has, for every alert, a section in the runbook its runbook_url points at (GitHub's anchor of a `### <alert>` heading)", () => {
       const anchors = new Set([...read(RUNBOOKS).matchAll(/^#{2,3} (\S+)\s*$/gm)].map((match) => match[1]!.toLowerCase()));
-      expect(allRules.map((rule) => rule.alert).filter((alert) => !anchors.has(alert!.toLowerCase()))).toEqual([]);
+      expect(alerts.map((rule) => rule.alert).filter((alert) => !anchors.has(alert!.toLowerCase()))).toEqual([]);
+    });
+
+    it('takes every runbook_url from the one setting: the file says RUNBOOK_BASE_URL#<alert>, kustomize puts the base', () => {
+      // The default: the runbook's page in this repository.
+      expect(RUNBOOK_BASE_URL).toBe(RUNBOOKS);
+      const source = parse(read('k8s/observability/prometheus-rule.yaml')) as { spec: { groups: Array<{ rules: Rule[] }> } };
+      const written = source.spec.groups.flatMap((group) => group.rules).flatMap((rule) => (rule.alert ? [[rule.alert, rule.annotations?.runbook_url]] : []));
+      expect(written.filter(([alert, url]) => url !== `RUNBOOK_BASE_URL#${alert!.toLowerCase()}`)).toEqual([]);
+      expect(alerts.map((rule) => rule.annotations?.runbook_url).filter((url) => !url!.startsWith(`${RUNBOOK_BASE_URL}#`))).toEqual([]);
     });
 
     it.each([
@@ -296,11 +317,17 @@ describe('k8s/observability', () => {
       ['CrmHttp5xxRatioHigh', 'http_requests_total', '5m'],
       ['CrmDatabasePoolSaturated', 'crm_database_pool_waiting_requests', '5m'],
       ['CrmDependencyDown', 'crm_dependency_up', '2m'],
+      ['CrmGatewayRedisDown', 'crm_dependency_up', '2m'],
       ['CrmEventLoopLagHigh', 'nodejs_eventloop_lag_seconds', '10m'],
+      ['CrmPlatformDown', 'http_requests_total', '3m'],
+      ['CrmAvailabilityBudgetBurnFast', 'namespace:crm_gateway_request_errors:ratio_rate1h', '2m'],
+      ['CrmAvailabilityBudgetBurnSlow', 'namespace:crm_gateway_request_errors:ratio_rate3d', '15m'],
+      ['CrmLatencyBudgetBurnFast', 'namespace:crm_gateway_request_slow:ratio_rate1h', '2m'],
+      ['CrmLatencyBudgetBurnSlow', 'namespace:crm_gateway_request_slow:ratio_rate3d', '15m'],
     ])('alerts %s on %s, for %s', (alert, metric, duration) => {
       const rule = allRules.find((each) => each.alert === alert);
       expect(rule).toBeDefined();
-      expect(checkPromQL(String(rule!.expr)).metrics).toContain(metric);
+      expect(checkPromQL(String(rule!.expr), new Set([...KNOWN_METRICS, ...recorded])).metrics).toContain(metric);
       expect(rule!.for).toBe(duration);
     });
 
@@ -313,6 +340,88 @@ describe('k8s/observability', () => {
     it('reads the dead-letter queue as one figure, the max of what every consuming replica reports', () => {
       const rule = allRules.find((each) => each.alert === 'CrmDeadLetterQueueNotEmpty')!;
       expect(String(rule.expr)).toMatch(/^max\(crm_dead_letter_queue_messages\) > 0$/);
+    });
+
+    const exprOf = (name: string) => String(allRules.find((rule) => rule.alert === name || rule.record === name)?.expr);
+    const sample = (name: string, value: number, labels: Record<string, string> = {}): Sample => ({ name, labels, value });
+
+    it('sees the platform down when no gateway is scraped (absent), and not while one is', () => {
+      expect(evaluate(exprOf('CrmPlatformDown'), { now: [] })).toEqual([{ labels: { service: 'gateway' }, value: 1 }]);
+      expect(evaluate(exprOf('CrmPlatformDown'), { now: [sample('http_requests_total', 3, { service: 'leads' })] })).toHaveLength(1);
+      expect(evaluate(exprOf('CrmPlatformDown'), { now: [sample('http_requests_total', 3, { service: 'gateway', route: '/livez' })] })).toEqual([]);
+    });
+
+    it("tells the gateway's Redis away (a warning: the API still answers) apart from a service's database or broker", () => {
+      const now = [
+        sample('crm_dependency_up', 0, { namespace: 'crm', service: 'gateway', pod: 'gateway-1', dependency: 'redis' }),
+        sample('crm_dependency_up', 1, { namespace: 'crm', service: 'gateway', pod: 'gateway-2', dependency: 'redis' }),
+        sample('crm_dependency_up', 1, { namespace: 'crm', service: 'leads', pod: 'leads-1', dependency: 'database' }),
+      ];
+      expect(evaluate(exprOf('CrmGatewayRedisDown'), { now })).toEqual([{ labels: { namespace: 'crm', service: 'gateway' }, value: 0 }]);
+      expect(evaluate(exprOf('CrmDependencyDown'), { now })).toEqual([]);
+      now[2]!.value = 0;
+      expect(evaluate(exprOf('CrmDependencyDown'), { now })).toEqual([{ labels: { namespace: 'crm', service: 'leads', dependency: 'database' }, value: 0 }]);
+      expect(allRules.find((rule) => rule.alert === 'CrmGatewayRedisDown')!.labels?.severity).toBe('warning');
+    });
+  });
+
+  describe('the SLOs (docs/operations.md §11, "SLOs and burn-rate alerts")', () => {
+    const WINDOWS = ['5m', '30m', '1h', '2h', '6h', '1d', '3d'];
+    const SLOS = [
+      { ratio: 'namespace:crm_gateway_request_errors', objective: 0.999, fast: 'CrmAvailabilityBudgetBurnFast', slow: 'CrmAvailabilityBudgetBurnSlow' },
+      { ratio: 'namespace:crm_gateway_request_slow', objective: 0.99, fast: 'CrmLatencyBudgetBurnFast', slow: 'CrmLatencyBudgetBurnSlow' },
+    ];
+    /** Google's SRE workbook, "Alerting on SLOs": [long window, short window, burn rate]; page on the first two, ticket on the others. */
+    const PAGE = [['1h', '5m', 14.4], ['6h', '30m', 6]];
+    const TICKET = [['1d', '2h', 3], ['3d', '6h', 1]];
+    const exprOf = (name: string) => String(allRules.find((rule) => rule.alert === name || rule.record === name)?.expr);
+
+    it.each(SLOS)('records $ratio over every window, the same expression each time, on the gateway\'s API requests', ({ ratio }) => {
+      const first = exprOf(`${ratio}:ratio_rate5m`);
+      for (const window of WINDOWS) expect([window, exprOf(`${ratio}:ratio_rate${window}`)]).toEqual([window, first.replaceAll('[5m]', `[${window}]`)]);
+      const selectors = first.match(/[a-z_]+\{[^}]*\}/g) ?? [];
+      expect(selectors.length).toBe(2);
+      for (const selector of selectors) expect(selector).toContain('service="gateway", route=~"/api/.+"');
+    });
+
+    it.each(SLOS)('$fast pages at 14.4x over 1h and 5m or 6x over 6h and 30m; $slow tickets at 3x over 1d and 2h or 1x over 3d and 6h', ({ ratio, objective, fast, slow }) => {
+      const pairs = (alert: string) =>
+        [...exprOf(alert).matchAll(/\(namespace:([a-z_]+):ratio_rate(\w+) > ([\d.]+) \* ([\d.]+) and namespace:([a-z_]+):ratio_rate(\w+) > ([\d.]+) \* ([\d.]+)\)/g)].map(
+          ([, long, longWindow, rate, budget, short, shortWindow, shortRate, shortBudget]) => {
+            expect([`namespace:${long}`, `namespace:${short}`, shortRate, shortBudget]).toEqual([ratio, ratio, rate, budget]);
+            expect(Number(budget)).toBeCloseTo(1 - objective, 10);
+            return [longWindow, shortWindow, Number(rate)];
+          },
+        );
+      expect(pairs(fast)).toEqual(PAGE);
+      expect(pairs(slow)).toEqual(TICKET);
+      expect(exprOf(fast).split(' or ')).toHaveLength(2);
+      expect(exprOf(slow).split(' or ')).toHaveLength(2);
+      expect([allRules.find((rule) => rule.alert === fast)!.labels?.severity, allRules.find((rule) => rule.alert === slow)!.labels?.severity]).toEqual(['critical', 'warning']);
+    });
+
+    it.each(SLOS)('$fast fires while both windows burn and stops with the short one', ({ ratio, objective, fast, slow }) => {
+      const budget = 1 - objective;
+      const burning = (values: Record<string, number>) => ({
+        now: WINDOWS.map((window) => ({ name: `${ratio}:ratio_rate${window}`, labels: { namespace: 'crm' }, value: values[window] ?? 0 })),
+      });
+      // The long window's series, as a comparison leaves it (the alert drops __name__ from its labels).
+      expect(evaluate(exprOf(fast), burning({ '1h': 15 * budget, '5m': 15 * budget }))).toEqual([{ labels: { __name__: `${ratio}:ratio_rate1h`, namespace: 'crm' }, value: 15 * budget }]);
+      expect(evaluate(exprOf(fast), burning({ '1h': 15 * budget, '5m': 0 }))).toEqual([]);
+      expect(evaluate(exprOf(fast), burning({ '6h': 7 * budget, '30m': 7 * budget }))).toHaveLength(1);
+      expect(evaluate(exprOf(fast), burning({ '6h': 5 * budget, '30m': 5 * budget, '1d': 5 * budget, '2h': 5 * budget }))).toEqual([]);
+      expect(evaluate(exprOf(slow), burning({ '1d': 4 * budget, '2h': 4 * budget }))).toHaveLength(1);
+      expect(evaluate(exprOf(slow), burning({ '3d': 1.5 * budget, '6h': 1.5 * budget }))).toHaveLength(1);
+      expect(evaluate(exprOf(slow), burning({ '3d': 1.5 * budget, '6h': 0.5 * budget }))).toEqual([]);
+      // No requests at all: 0/0, no series, no alert.
+      expect(evaluate(exprOf(fast), burning({ '1h': Number.NaN, '5m': Number.NaN }))).toEqual([]);
+    });
+
+    it('times the latency SLO on a bound of the buckets of http_request_duration_seconds', () => {
+      const buckets = /const DURATION_BUCKETS = \[([^\]]*)\]/.exec(read('shared/platform/src/metrics/http-metrics.ts'))![1]!.split(',').map(Number);
+      const bounds = WINDOWS.flatMap((window) => [...exprOf(`namespace:crm_gateway_request_slow:ratio_rate${window}`).matchAll(/le="([^"]+)"/g)].map((match) => Number(match[1])));
+      expect(bounds.length).toBe(WINDOWS.length);
+      expect(bounds.filter((bound) => !buckets.includes(bound))).toEqual([]);
     });
   });
 
@@ -379,6 +488,16 @@ describe('the checks themselves', () => {
       `${rule!.alert}: runbook_url is not docs/operations.md#${rule!.alert!.toLowerCase()}`,
       `${rule!.alert}: an annotation names $labels.instance, which the expression does not keep`,
     ]);
+  });
+
+  it('report a recording rule named against the convention or given a for, and an alert reading a series no rule records', () => {
+    expect(ruleProblems({ record: 'gateway_errors', expr: 'sum(rate(http_requests_total[5m]))', for: '5m' })).toEqual([
+      'gateway_errors: a recorded name is level:metric:operations',
+      'gateway_errors: a recording rule has no for, labels or annotations',
+    ]);
+    const burn = allRules.find((rule) => rule.alert === 'CrmAvailabilityBudgetBurnFast')!;
+    expect(ruleProblems(burn, recorded)).toEqual([]);
+    expect(ruleProblems(burn)).toContain('CrmAvailabilityBudgetBurnFast: namespace:crm_gateway_request_errors:ratio_rate1h: not a metric the platform exports');
   });
 
   it('report a dashboard with a duplicate panel id or a broken target', () => {
