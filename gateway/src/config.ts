@@ -1,4 +1,4 @@
-import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, serviceUrlSetting, tracingConfig } from '@crm/platform';
+import { ConfigError, assertProductionSafe, commonConfig, jwtConfig, loadConfig, optionalUrl, port, redisTlsConfig, redisTlsOptions, serviceUrlSetting, tracingConfig } from '@crm/platform';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { parseCorsOrigins } from './cors/cors-origins';
@@ -60,12 +60,14 @@ export const gatewayConfigShape = {
   NODE_ENV: commonConfig.NODE_ENV,
   INTERNAL_SIGNING_KEY: commonConfig.INTERNAL_SIGNING_KEY,
   SHUTDOWN_TIMEOUT_MS: commonConfig.SHUTDOWN_TIMEOUT_MS,
+  DOWNLOAD_DRAIN_TIMEOUT_MS: commonConfig.DOWNLOAD_DRAIN_TIMEOUT_MS,
   ...jwtConfig,
   ...tracingConfig,
   REDIS_URL: optionalUrl().describe(
     'Redis holding the rate-limit counters and the API-token cache. While it is unreachable the gateway ' +
-      'keeps serving, with per-process in-memory limits and no cache. Unset: in-memory limits, no cache (the embedded default).',
+      'keeps serving, with per-process in-memory limits and no cache. rediss:// for TLS (REDIS_CA_FILE). Unset: in-memory limits, no cache (the embedded default).',
   ),
+  ...redisTlsConfig,
   REDIS_KEY_PREFIX: z
     .string()
     .default('crm:gateway:')
@@ -133,6 +135,7 @@ export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const config = loadConfig(gatewayConfigShape, env);
   assertProductionSafe(config, { REDIS_URL: config.REDIS_URL }, gatewayConfigShape);
+  redisTlsOptions(config); // TLS files set for a redis:// URL stop the start here, named
   if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.GATEWAY_PORT) {
     throw new ConfigError(['METRICS_PORT: must differ from GATEWAY_PORT (the metrics stay off the API port)']);
   }

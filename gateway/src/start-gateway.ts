@@ -1,4 +1,4 @@
-import { closeInOrder, createLogger, listen, Tracing, type HealthState, type Logger, type RunningServer } from '@crm/platform';
+import { closeInOrder, createLogger, drainServer, listen, redisTlsOptions, Tracing, type HealthState, type Logger, type RunningServer } from '@crm/platform';
 import { buildGatewayApp } from './app';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { closeRedis, createGatewayRedis, waitForRedis } from './redis/redis-client';
@@ -21,7 +21,7 @@ export interface RunningGateway {
   /** Where `GET /metrics` answers (not on `url`). */
   metricsUrl: string;
   config: GatewayConfig;
-  /** Graceful: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), close Redis. */
+  /** Graceful: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS; downloads DOWNLOAD_DRAIN_TIMEOUT_MS), close Redis. */
   stop(): Promise<void>;
 }
 
@@ -32,7 +32,7 @@ const REDIS_START_WAIT_MS = 2_000;
 export async function startGateway(options: StartGatewayOptions = {}): Promise<RunningGateway> {
   const config = loadGatewayConfig(options.env ?? process.env);
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL);
-  const redis = config.REDIS_URL === undefined ? undefined : createGatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
+  const redis = config.REDIS_URL === undefined ? undefined : createGatewayRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger, redisTlsOptions(config));
   if (!redis) logger.info('REDIS_URL unset: rate limits are counted in memory, API tokens are not cached');
   else if (!(await waitForRedis(redis, REDIS_START_WAIT_MS))) {
     logger.warn('Redis unreachable at start: serving with in-memory rate limits until it is back');
@@ -64,7 +64,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
           name: 'http',
           close: async () => {
             health.draining = true;
-            await server.close(config.SHUTDOWN_TIMEOUT_MS);
+            await drainServer(server, config, logger);
           },
         },
         { name: 'upstream connections', close: async () => gateway.close() },

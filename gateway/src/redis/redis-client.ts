@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import type { Logger } from '@crm/platform';
 import Redis from 'ioredis';
 
@@ -6,8 +7,10 @@ import Redis from 'ioredis';
  * no offline queue (a command while disconnected fails at once), one retry per command, short connect
  * and command timeouts, commands auto-pipelined. It keeps reconnecting in the background (backing off to 2 s).
  */
-export function createGatewayRedis(url: string, keyPrefix: string, logger: Logger): Redis {
+export function createGatewayRedis(url: string, keyPrefix: string, logger: Logger, tls?: ConnectionOptions): Redis {
   const redis = new Redis(url, {
+    // With a rediss:// url: its CA and client certificate (REDIS_CA_FILE …). Undefined for redis://, or ioredis would use TLS anyway.
+    ...(tls && { tls }),
     keyPrefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -40,6 +43,14 @@ export function waitForRedis(redis: Redis, timeoutMs: number): Promise<boolean> 
     redis.once('ready', onReady);
     redis.once('error', onError);
   });
+}
+
+/**
+ * The gateway's check of Redis for `crm_dependency_up{dependency="redis"}`: a PING, which fails at once while
+ * disconnected (no offline queue) and after the command timeout (1 s) when Redis stalls.
+ */
+export function redisProbe(redis: Redis): () => Promise<boolean> {
+  return () => redis.ping().then(() => true);
 }
 
 /** Quits politely when connected, otherwise just drops the connection attempts. */

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { isPublishedKey, parsePublicKeys, parseSigningKeys } from '../auth-context/internal-keys';
+import { amqpTlsConfig, databaseUrlTlsProblems } from './tls';
 
-/** A bad or missing setting; the message names every offending variable. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+// In a file of its own, so that ./tls throws it without importing this file back.
+import { ConfigError } from './config-error';
+export { ConfigError };
 
 /**
  * Reads the environment through a zod schema whose keys are the variable names. Every key carries its
@@ -242,10 +239,14 @@ export const commonConfig = {
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Lowest level written to the JSON log.'),
-  DATABASE_URL: optionalUrl().describe(
-    'PostgreSQL server and database; each service keeps its own schema in it. Created when missing. Unset: an ' +
-      'embedded PostgreSQL (PGlite) per service, kept in EMBEDDED_DATA_DIR.',
-  ),
+  DATABASE_URL: optionalUrl()
+    .superRefine((value, context) => {
+      for (const message of value === undefined ? [] : databaseUrlTlsProblems(value)) context.addIssue({ code: 'custom', message });
+    })
+    .describe(
+      'PostgreSQL server and database; each service keeps its own schema in it. Created when missing. TLS: ' +
+        '?sslmode=verify-full&sslrootcert=<CA file> (docs/operations.md §16). Unset: an embedded PostgreSQL (PGlite) per service, kept in EMBEDDED_DATA_DIR.',
+    ),
   DATABASE_POOL_SIZE: z.coerce
     .number()
     .int()
@@ -253,7 +254,7 @@ export const commonConfig = {
     .max(200)
     .default(10)
     .describe(
-      "Connections in each service replica's pool. Each replica opens at most this many, plus one LISTEN connection for its outbox relay: see the connection budget in docs/operations.md §6.",
+      "Connections in each service replica's pool. Each replica opens at most this many, plus its LISTEN connections (its outbox relay's if it publishes, and those its service keeps): see the connection budget in docs/operations.md §6 (the Kubernetes manifests set it per service).",
     ),
   DATABASE_STATEMENT_TIMEOUT: duration('60s').describe(
     "PostgreSQL's statement_timeout for the service's queries: a statement running longer is cancelled (the request answers 503). Migrations have none.",
@@ -294,9 +295,12 @@ export const commonConfig = {
     .number()
     .int()
     .min(0)
+    // RabbitMQ 4 drops a quorum queue's message returned more than 20 times (its default delivery-limit): the
+    // consumer must see the 21st delivery at the latest to dead-letter it instead.
+    .max(19)
     .default(5)
     .describe(
-      "How many times an event whose handling fails is returned before the consumer dead-letters it (handled at most this + 1 times). A setting, not a queue argument: changing it needs no redeclaration (the broker's x-delivery-count counts the returns).",
+      "How many times an event whose handling fails is returned before the consumer dead-letters it (handled at most this + 1 times; at most 19, below RabbitMQ 4's default delivery-limit of 20, past which the broker drops it). A setting, not a queue argument: changing it needs no redeclaration (the broker's x-delivery-count counts the returns).",
     ),
   INBOX_RETENTION_DAYS: z.coerce
     .number()
@@ -315,8 +319,9 @@ export const commonConfig = {
     .default(10_000)
     .describe('Longest wait for a database connection (new, or from a busy pool) before the request answers 503.'),
   AMQP_URL: optionalUrl().describe(
-    'RabbitMQ server. Unset: the in-process bus (the services of one process only), journaled in EMBEDDED_DATA_DIR.',
+    'RabbitMQ server; amqps:// for TLS (AMQP_CA_FILE). Unset: the in-process bus (the services of one process only), journaled in EMBEDDED_DATA_DIR.',
   ),
+  ...amqpTlsConfig,
   EMBEDDED_DATA_DIR: z
     .string()
     .min(1)
@@ -358,6 +363,15 @@ export const commonConfig = {
         'internal routes, those of the services allowed to call it (architecture §1). Unset: the development keys (refused when NODE_ENV=production).',
     ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Longest graceful drain.'),
+  DOWNLOAD_DRAIN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(300_000)
+    .describe(
+      'Longest a stopping process lets a download in flight (an export, a file) finish, where other requests get SHUTDOWN_TIMEOUT_MS: ' +
+        'a rollout does not cut an export mid-way (docs/operations.md §9). The pod\'s terminationGracePeriodSeconds must exceed preStop + this + 10 s.',
+    ),
   PUBLIC_BASE_URL: optionalUrl().describe(
     `Where clients and people reach the API, e.g. https://crm.example.com: every absolute link an answer or an e-mail carries (a list's next and previous, the change feed's next, reset and verification links) starts with it, never with the request's Host. Unset: ${DEVELOPMENT_PUBLIC_BASE_URL}, the gateway's local address (development only; production refuses to start).`,
   ),
@@ -373,6 +387,16 @@ export const commonConfig = {
     'The same for the uploads of one credential (a user, all their access tokens together, or one API token) in one ' +
       'service process, so that one caller cannot take the whole UPLOAD_BYTES_IN_FLIGHT.',
   ),
+  IMPORTS_AT_ONCE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe(
+      'Internal bodies over 1 MiB (the rows of a file import-export sends) one record service process handles at ' +
+        'once: each takes a turn before its body is read, until its answer ends; one more answers 429 with Retry-After, ' +
+        'its body unread. Bounds the memory of an import burst, which costs the owner several times the file (docs/operations.md §6).',
+    ),
   FAULT_KILL_AFTER_HANDLING: z
     .string()
     .optional()

@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 
 /**
  * `GET /metrics` in the Prometheus text format, beside the probes: for the scraper, not the API (the
- * gateway's Ingress publishes `/api/` only; a service's port is reached inside the cluster).
+ * gateway's HTTPRoute publishes `/api/` only; a service's port is reached inside the cluster).
  */
 export function metricsRouter(registry: Registry): Router {
   const router = Router();

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { InternalTokenSigner } from '../auth-context/internal-token';
-import { assertProductionSafe, commonConfig, ConfigError, loadConfig, port as portSetting, type CommonConfig } from '../config';
-import { MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource } from '../database';
-import { createServiceApp, listen, type HealthState, type RunningServer } from '../http';
-import { closeInOrder, exitOnSignal, orAfter, type Closer } from '../lifecycle';
+import { amqpTlsOptions, assertProductionSafe, commonConfig, ConfigError, loadConfig, port as portSetting, type CommonConfig } from '../config';
+import { errorChain, isDatabaseUnavailable, MIGRATION_CONNECTIONS, openServiceDatabase, retryConflictsIn, startEmbeddedPostgres, type DataSource, type EmbeddedPostgres } from '../database';
+import type { RequestListener } from 'node:http';
+import { createServiceApp, createStartingApp, downloadsInFlight, drainServer, listen, type HealthState, type RunningServer } from '../http';
+import { closeInOrder, exitOnSignal, orAfter, stopBoundMs, type Closer } from '../lifecycle';
+import { retryWithBackoff } from '../lifecycle/backoff';
 import { createLogger, type Logger } from '../logging/logger';
 import { Broker, brokerUserOf, embeddedBusJournal, EventConsumer, expectedPublisher, OutboxRelay, readOutboxBacklog, serviceAmqpUrl, type CrmEvent } from '../messaging';
 import { markKeyedWritesIn } from '../idempotency';
@@ -36,15 +38,49 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/**
- * Opens the database (migrating it), then listens; the broker connects meanwhile and relay and consumer
- * start once it has. RabbitMQ away at start (a rollout during a broker outage) delays the events only:
- * requests are served, events wait in the outbox, the consumer subscribes when the broker is back.
- */
+/** A service listening, ready or on its way (`launchService`): its probes answer, its routes once ready. */
+export interface StartingService {
+  name: string;
+  url: string;
+  port: number;
+  /**
+   * The service once ready: its database reached (connecting again with back-off while it is away) and
+   * migrated or checked, its routes served. Rejects when the start fails for good (pending migrations it may
+   * not apply, a refused password, …), having closed everything, or when stopped before ready.
+   */
+  ready: Promise<RunningService>;
+  /** Graceful, whether ready or not yet. */
+  stop(): Promise<void>;
+}
+
+/** As `launchService`, answering once the service is ready. */
 export async function startService<Shape extends z.ZodRawShape, Extra extends object>(
   definition: ServiceDefinition<Shape, Extra>,
   options: StartOptions = {},
 ): Promise<RunningService> {
+  return (await launchService(definition, options)).ready;
+}
+
+/**
+ * Reads the settings (a bad one throws, before anything opens), opens the database, migrating it, builds the
+ * service and listens; answers once listening, with the service's readiness to come (`ready`).
+ *
+ * A database away (down, restarting, refusing connections) does not end the start: the port opens at the
+ * first failed attempt, answering `/livez` 200, `/readyz` 503 and every other path the contract's 503
+ * (`createStartingApp`), and the database is tried again with exponential back-off and jitter (1 s doubling
+ * to 30 s, ±20 %, a log line each) for as long as it takes; then the start goes on, in the same process.
+ * So a start during an outage waits, not ready, instead of exiting into a crash loop. A start that finds
+ * its database listens only once ready, as before: until then a caller's connection is refused, which
+ * the gateway and the services' calls retry as a request never seen (a 503 they would not).
+ *
+ * The broker connects meanwhile and relay and consumer start once it has. RabbitMQ away at start (a rollout
+ * during a broker outage) delays the events only: requests are served, events wait in the outbox, the
+ * consumer subscribes when the broker is back.
+ */
+export async function launchService<Shape extends z.ZodRawShape, Extra extends object>(
+  definition: ServiceDefinition<Shape, Extra>,
+  options: StartOptions = {},
+): Promise<StartingService> {
   const env = options.env ?? process.env;
   const shape = { ...commonConfig, ...definition.config, ...definition.extension?.settings, PORT: portSetting(definition.defaultPort) };
   const config = loadConfig(shape, env);
@@ -52,149 +88,196 @@ export async function startService<Shape extends z.ZodRawShape, Extra extends ob
   assertProductionSafe(common, { DATABASE_URL: common.DATABASE_URL, AMQP_URL: common.AMQP_URL }, shape);
   // As the service's own broker user, whose user-id its events carry (docs/security.md §10.2).
   const amqpUrl = common.AMQP_URL === undefined ? undefined : serviceAmqpUrl(common.AMQP_URL, definition.name, common.NODE_ENV);
+  const amqpTls = amqpTlsOptions(common);
   const prefetch = consumerPrefetch(common);
   const logger = options.logger ?? createLogger(definition.name, common.LOG_LEVEL);
-  const embedded = await embeddedServers(definition.schema, common, logger);
-  const databaseUrl = common.DATABASE_URL ?? embedded.database!.url;
-  const dataSource = await openServiceDatabase({
-    url: databaseUrl,
-    schema: definition.schema,
-    migrations: definition.migrations,
-    poolSize: common.DATABASE_POOL_SIZE,
-    connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
-    sessionLimits: {
-      statementTimeoutMs: common.DATABASE_STATEMENT_TIMEOUT,
-      lockTimeoutMs: common.DATABASE_LOCK_TIMEOUT,
-      idleInTransactionTimeoutMs: common.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
-    },
-    applicationName: common.DATABASE_APPLICATION_NAME ?? `crm-${definition.name}`,
-    migrationLockTimeoutMs: common.MIGRATION_LOCK_TIMEOUT,
-    // The embedded database is the process's own: it always migrates.
-    migrate: common.DATABASE_MIGRATE_ON_START || common.DATABASE_URL === undefined,
-    logger,
-  });
-  markKeyedWritesIn(dataSource);
-  retryConflictsIn(dataSource);
-  const ownClosers: Closer[] = [];
-  const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
   const metrics = createMetricsRegistry(definition.name);
-  const clock = options.clock ?? (() => new Date());
-  const signer = new InternalTokenSigner(definition.name, common.INTERNAL_SIGNING_KEY);
-  const extra = definition.extension?.build({ config: common, signer, dataSource, logger, clock, metrics }) ?? {};
-  const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource, logger, clock, onStop, ...extra } as ServiceDeps<z.infer<z.ZodObject<Shape>>, Extra>;
+  const health: HealthState = { draining: false, starting: true };
 
-  const broker = new Broker({
-    url: amqpUrl,
-    user: brokerUserOf(definition.name),
-    publishes: (definition.publishes ?? []).map((event) => event.type),
-    inProcessJournal: embedded.busJournal,
-    namespace: common.AMQP_NAMESPACE,
-    logger,
-    connectionName: `${common.AMQP_NAMESPACE}:${definition.name}@${hostname()}:${process.pid}`,
-    changeStream: { maxAgeMs: common.CHANGE_STREAM_MAX_AGE, maxBytes: common.CHANGE_STREAM_MAX_BYTES },
-  });
-  broker.connect().catch(() => undefined); // retries until connected or closed; failures are logged
-  const tracing = Tracing.start(definition.name, common, logger);
-  const relay = publishesEvents(definition)
-    ? new OutboxRelay({
-        dataSource,
-        broker,
-        logger,
-        databaseUrl,
-        pollIntervalMs: embedded.database ? EMBEDDED_POLL_MS : undefined,
-        onBatchFailed: outboxMetrics(metrics, () => readOutboxBacklog(dataSource)),
-        tracing,
-      })
-    : undefined;
-  const consumer: EventConsumer | undefined = definition.consumes
-    ? new EventConsumer({
-        dataSource,
-        broker,
-        logger,
-        service: definition.name,
-        bindings: definition.consumes.bindings,
-        handler: definition.consumes.handler,
-        publisherOf: (type) => expectedPublisher(definition.consumes!.producers, type),
-        deps,
-        afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
-        onSettled: consumerMetrics(metrics, async () => consumer?.queuedMessages(), async () => consumer?.deadLetteredMessages()),
-        prefetch,
-        deliveryLimit: common.EVENT_DELIVERY_LIMIT,
-        tracing,
-      })
-    : undefined;
-  poolMetrics(metrics, dataSource, common.DATABASE_POOL_SIZE);
-  const dependencies = watchDependencies({
-    registry: metrics,
-    logger,
-    checks: { database: databaseProbe(dataSource), broker: () => broker.isConnected() },
-  });
-  ownClosers.push({ name: 'dependency checks', close: async () => dependencies.stop() });
-
-  const health: HealthState = { draining: false };
-  const app = createServiceApp({
-    logger,
-    health,
-    metrics,
-    dependencies: dependencies.states,
-    internalToken: { audience: definition.name, publicKeys: common.INTERNAL_TOKEN_PUBLIC_KEYS, callers: definition.calledBy, signingKey: common.INTERNAL_SIGNING_KEY },
-    scopes: definition.scopes,
-    routes: await definition.routes(deps),
-    idempotency: {
-      dataSource,
-      ttlMs: common.IDEMPOTENCY_TTL,
-      secretAnswerRoutes: definition.api.filter((operation) => operation.answerCarriesSecret).map(({ method, path }) => ({ method: method.toUpperCase(), path })),
-    },
-    uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
-    tracing,
-    publicBaseUrl: common.PUBLIC_BASE_URL,
-  });
-  const rules = retentionRules(definition, { ...common, DATABASE_URL: databaseUrl }, dataSource);
-  const pruning = setInterval(() => void pruneOnce(rules, logger), PRUNE_EVERY_MS);
-  pruning.unref();
-  ownClosers.push({ name: 'retention', close: async () => clearInterval(pruning) });
-  relay?.start();
-  const subscribed = consumer?.start();
-  // Its queue declared before the next service of the process starts publishing (the one-process system
-  // starts them in turn); a broker away does not hold the start longer than this.
-  if (subscribed && !(await orAfter(subscribed.then(() => true), BROKER_START_WAIT_MS, false))) {
-    logger.warn({ waitedMs: BROKER_START_WAIT_MS }, 'broker unreachable: serving without it; events wait in the outbox, consuming starts when it is back');
-  }
-  let server: RunningServer;
-  try {
-    server = await listen(app, options.port ?? common.PORT, options.host);
-  } catch (error) {
-    await closeInOrder(shutdownSteps(undefined), logger);
-    throw error;
-  }
-  logger.info({ port: server.port }, 'listening');
-
-  function shutdownSteps(running: RunningServer | undefined): Closer[] {
+  // What the start has opened so far: the stop closes those, whether the start got through or not.
+  let embeddedDatabase: EmbeddedPostgres | undefined;
+  let dataSource: DataSource | undefined;
+  let broker: Broker | undefined;
+  let tracing: Tracing | undefined;
+  let relay: OutboxRelay | undefined;
+  let consumer: EventConsumer | undefined;
+  const ownClosers: Closer[] = [];
+  function shutdownSteps(): Closer[] {
     return [
-      { name: 'http', close: async () => { health.draining = true; await running?.close(common.SHUTDOWN_TIMEOUT_MS); } },
+      { name: 'http', close: async () => { health.draining = true; if (server) await drainServer(server, common, logger); } },
       { name: 'consumer', close: async () => consumer?.stop() },
       ...ownClosers,
       { name: 'relay', close: async () => relay?.stop() },
       // After everything that makes spans: the last of them are exported.
       { name: 'tracing', close: async () => tracing?.stop() },
-      { name: 'broker', close: () => broker.close() },
-      { name: 'database', close: () => dataSource.destroy() },
-      { name: 'embedded database', close: async () => embedded.database?.stop() },
+      { name: 'broker', close: async () => broker?.close() },
+      { name: 'database', close: async () => dataSource?.destroy() },
+      { name: 'embedded database', close: async () => embeddedDatabase?.stop() },
     ];
   }
 
-  let stopping: Promise<void> | undefined;
-  return {
-    name: definition.name,
-    url: server.url,
-    port: server.port,
-    dataSource,
-    logger,
-    broker,
-    relay,
-    consumer,
-    stop: () => (stopping ??= closeInOrder(shutdownSteps(server), logger)),
+  // Until ready, what the port answers: the probes, and 503 to the rest (a start waiting for its database).
+  let serve: RequestListener = createStartingApp({ logger, health, metrics, dependencies: { database: () => dataSource !== undefined } });
+  let server: RunningServer | undefined;
+  let announceListening: (running: RunningServer) => void = () => undefined;
+  const listened = new Promise<RunningServer>((resolve) => (announceListening = resolve));
+  let listening: Promise<RunningServer> | undefined;
+  const ensureListening = () =>
+    (listening ??= listen((req, res) => serve(req, res), options.port ?? common.PORT, options.host).then((running) => {
+      server = running;
+      announceListening(running);
+      return running;
+    }));
+
+  const stopped = new AbortController();
+  const buildService = async (): Promise<RunningService> => {
+    embeddedDatabase = await embeddedDatabaseFor(definition.schema, common, logger);
+    const databaseUrl = common.DATABASE_URL ?? embeddedDatabase!.url;
+    const opened = await retryWithBackoff(
+      () =>
+        openServiceDatabase({
+          url: databaseUrl,
+          schema: definition.schema,
+          migrations: definition.migrations,
+          poolSize: common.DATABASE_POOL_SIZE,
+          connectTimeoutMs: common.DATABASE_CONNECT_TIMEOUT_MS,
+          sessionLimits: {
+            statementTimeoutMs: common.DATABASE_STATEMENT_TIMEOUT,
+            lockTimeoutMs: common.DATABASE_LOCK_TIMEOUT,
+            idleInTransactionTimeoutMs: common.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
+          },
+          applicationName: common.DATABASE_APPLICATION_NAME ?? `crm-${definition.name}`,
+          migrationLockTimeoutMs: common.MIGRATION_LOCK_TIMEOUT,
+          // The embedded database is the process's own: it always migrates.
+          migrate: common.DATABASE_MIGRATE_ON_START || common.DATABASE_URL === undefined,
+          logger,
+        }),
+      {
+        isTransient: isDatabaseUnavailable,
+        baseMs: DATABASE_START_RETRY_BASE_MS,
+        signal: stopped.signal,
+        onRetry: async (error, attempt, retryInMs) => {
+          logger.warn({ attempt, retryInMs, reason: errorChain(error).map(({ code, message }) => code ?? message).filter(Boolean).join(': ') }, 'database unreachable: not ready, trying again');
+          if (listening) return;
+          const running = await ensureListening();
+          logger.info({ port: running.port }, 'answering probes, not ready yet');
+        },
+      },
+    );
+    dataSource = opened;
+    if (stopped.signal.aborted) throw new Error('stopped before ready');
+    markKeyedWritesIn(opened);
+    retryConflictsIn(opened);
+    const onStop = (close: () => Promise<void>) => ownClosers.push({ name: `${definition.name} resource`, close });
+    const clock = options.clock ?? (() => new Date());
+    const signer = new InternalTokenSigner(definition.name, common.INTERNAL_SIGNING_KEY);
+    const extra = definition.extension?.build({ config: common, signer, dataSource: opened, logger, clock, metrics }) ?? {};
+    const deps = { config: { ...config, DATABASE_URL: databaseUrl }, dataSource: opened, logger, clock, onStop, ...extra } as ServiceDeps<z.infer<z.ZodObject<Shape>>, Extra>;
+
+    const bus = new Broker({
+      url: amqpUrl,
+      tls: amqpTls,
+      user: brokerUserOf(definition.name),
+      publishes: (definition.publishes ?? []).map((event) => event.type),
+      inProcessJournal: common.AMQP_URL === undefined ? embeddedBusJournal(common.EMBEDDED_DATA_DIR, common.AMQP_NAMESPACE) : undefined,
+      namespace: common.AMQP_NAMESPACE,
+      logger,
+      connectionName: `${common.AMQP_NAMESPACE}:${definition.name}@${hostname()}:${process.pid}`,
+      changeStream: { maxAgeMs: common.CHANGE_STREAM_MAX_AGE, maxBytes: common.CHANGE_STREAM_MAX_BYTES },
+    });
+    broker = bus;
+    bus.connect().catch(() => undefined); // retries until connected or closed; failures are logged
+    tracing = Tracing.start(definition.name, common, logger);
+    relay = publishesEvents(definition)
+      ? new OutboxRelay({
+          dataSource: opened,
+          broker: bus,
+          logger,
+          databaseUrl,
+          pollIntervalMs: embeddedDatabase ? EMBEDDED_POLL_MS : undefined,
+          onBatchFailed: outboxMetrics(metrics, () => readOutboxBacklog(opened)),
+          tracing,
+        })
+      : undefined;
+    const eventConsumer: EventConsumer | undefined = definition.consumes
+      ? new EventConsumer({
+          dataSource: opened,
+          broker: bus,
+          logger,
+          service: definition.name,
+          bindings: definition.consumes.bindings,
+          handler: definition.consumes.handler,
+          publisherOf: (type) => expectedPublisher(definition.consumes!.producers, type),
+          deps,
+          afterCommit: killAfterHandling(common.FAULT_KILL_AFTER_HANDLING, logger),
+          onSettled: consumerMetrics(metrics, async () => eventConsumer?.queuedMessages(), async () => eventConsumer?.deadLetteredMessages()),
+          prefetch,
+          deliveryLimit: common.EVENT_DELIVERY_LIMIT,
+          tracing,
+        })
+      : undefined;
+    consumer = eventConsumer;
+    poolMetrics(metrics, opened, common.DATABASE_POOL_SIZE);
+    const dependencies = watchDependencies({
+      registry: metrics,
+      logger,
+      checks: { database: databaseProbe(opened), broker: () => bus.isConnected() },
+    });
+    ownClosers.push({ name: 'dependency checks', close: async () => dependencies.stop() });
+
+    const app = createServiceApp({
+      logger,
+      health,
+      metrics,
+      dependencies: dependencies.states,
+      internalToken: { audience: definition.name, publicKeys: common.INTERNAL_TOKEN_PUBLIC_KEYS, callers: definition.calledBy, signingKey: common.INTERNAL_SIGNING_KEY },
+      scopes: definition.scopes,
+      routes: await definition.routes(deps),
+      idempotency: {
+        dataSource: opened,
+        ttlMs: common.IDEMPOTENCY_TTL,
+        secretAnswerRoutes: definition.api.filter((operation) => operation.answerCarriesSecret).map(({ method, path }) => ({ method: method.toUpperCase(), path })),
+      },
+      uploads: { perProcess: common.UPLOAD_BYTES_IN_FLIGHT, perCredential: common.UPLOAD_BYTES_PER_CREDENTIAL },
+      importsAtOnce: common.IMPORTS_AT_ONCE,
+      tracing,
+      publicBaseUrl: common.PUBLIC_BASE_URL,
+    });
+    const rules = retentionRules(definition, { ...common, DATABASE_URL: databaseUrl }, opened);
+    const pruning = setInterval(() => void pruneOnce(rules, logger), PRUNE_EVERY_MS);
+    pruning.unref();
+    ownClosers.push({ name: 'retention', close: async () => clearInterval(pruning) });
+    relay?.start();
+    const subscribed = eventConsumer?.start();
+    // Its queue declared before the next service of the process starts publishing (the one-process system
+    // starts them in turn); a broker away does not hold the start longer than this.
+    if (subscribed && !(await orAfter(subscribed.then(() => true), BROKER_START_WAIT_MS, false))) {
+      logger.warn({ waitedMs: BROKER_START_WAIT_MS }, 'broker unreachable: serving without it; events wait in the outbox, consuming starts when it is back');
+    }
+    if (stopped.signal.aborted) throw new Error('stopped before ready');
+    serve = app;
+    health.starting = false;
+    const running = await ensureListening();
+    // The line supervisors and tests wait for: from here on the service's own routes answer.
+    logger.info({ port: running.port }, 'listening');
+    return { name: definition.name, url: running.url, port: running.port, dataSource: opened, logger, broker: bus, relay, consumer: eventConsumer, stop };
   };
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      stopped.abort();
+      // A start under way ends at its next step (a back-off wait at once), having closed what it opened.
+      if (await ready.then(() => true, () => false)) await closeInOrder(shutdownSteps(), logger);
+    })());
+  const ready = buildService().catch(async (error: unknown) => {
+    await closeInOrder(shutdownSteps(), logger);
+    throw error;
+  });
+  // The caller may not wait for `ready` (a process stopped during its start): its failure is theirs to see, not unhandled.
+  ready.catch(() => undefined);
+  const { url, port } = await Promise.race([listened, ready]);
+  return { name: definition.name, url, port, ready, stop };
 }
 
 /**
@@ -218,15 +301,13 @@ function consumerPrefetch(config: CommonConfig): number {
 /** Rows past their retention (idempotency keys, inbox, outbox, the audit log) go in batches this often. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** The embedded default (architecture §5) for whichever of DATABASE_URL and AMQP_URL is unset. */
-async function embeddedServers(schema: string, config: CommonConfig, logger: Logger) {
-  const database =
-    config.DATABASE_URL === undefined
-      ? await startEmbeddedPostgres({ dataDir: config.EMBEDDED_DATA_DIR, schema, logger })
-      : undefined;
-  const busJournal = config.AMQP_URL === undefined ? embeddedBusJournal(config.EMBEDDED_DATA_DIR, config.AMQP_NAMESPACE) : undefined;
-  return { database, busJournal };
+/** The embedded default (architecture §5) when DATABASE_URL is unset (the bus journal is the broker's, when AMQP_URL is). */
+async function embeddedDatabaseFor(schema: string, config: CommonConfig, logger: Logger): Promise<EmbeddedPostgres | undefined> {
+  return config.DATABASE_URL === undefined ? startEmbeddedPostgres({ dataDir: config.EMBEDDED_DATA_DIR, schema, logger }) : undefined;
 }
+
+/** The first wait before connecting again to a database away at start; it doubles up to 30 s. */
+const DATABASE_START_RETRY_BASE_MS = 1_000;
 
 /** The FAULT_KILL_AFTER_HANDLING test hook: a crash between the commit and the ack. */
 function killAfterHandling(type: string | undefined, logger: Logger): ((event: CrmEvent) => void) | undefined {
@@ -283,7 +364,8 @@ export async function pruneService<Shape extends z.ZodRawShape, Extra extends ob
 }
 
 /**
- * A service's own process: start, stop gracefully on SIGTERM, exit 1 with the reason on a bad start.
+ * A service's own process: start, stop gracefully on SIGTERM, exit 1 with the reason on a bad start (a
+ * setting, a port taken, a failure that is not the database being away: that one it waits out, not ready).
  * With the argument `migrate`, only applies the migrations and exits; with `prune`, only deletes what is
  * past its retention and exits.
  */
@@ -301,8 +383,22 @@ export function runServiceMain<Shape extends z.ZodRawShape, Extra extends object
     pruneService(definition, { logger }).then((deleted) => logger.info({ deleted }, 'pruned'), fail);
     return;
   }
-  startService(definition, { logger, host: process.env.HOST ?? '0.0.0.0' }).then(
-    (service) => exitOnSignal(() => service.stop(), logger),
-    fail,
+  const launched = launchService(definition, { logger, host: process.env.HOST ?? '0.0.0.0' });
+  let signalled = false;
+  // Before the launch answers: a SIGTERM at any moment of a start (one waiting for its database included) stops
+  // it cleanly. A download in flight at the signal (an export) is let finish: the bound is then
+  // DOWNLOAD_DRAIN_TIMEOUT_MS's.
+  exitOnSignal(
+    async () => {
+      signalled = true;
+      await (await launched).stop();
+    },
+    logger,
+    () => stopBoundMs(process.env, downloadsInFlight() > 0),
   );
+  launched.then((starting) => {
+    starting.ready.catch((error: unknown) => {
+      if (!signalled) fail(error);
+    });
+  }, fail);
 }
