@@ -8,11 +8,12 @@ import type Redis from 'ioredis';
 const REMEMBERED_SECONDS = 24 * 60 * 60;
 
 /**
- * How long this gateway reuses what Redis answered for a profile: at most two Redis reads per profile and
+ * How long this gateway reuses what Redis answered for a profile: at most four Redis reads per profile and
  * second, rather than one per request, and a change seen by another replica applies here within a second
- * (api-contract §10.1), this reuse and the request's own time included.
+ * (api-contract §10.1), this reuse and the request's own time included. At 500 ms a loaded machine (the full
+ * test suite on 2 cores) took 1,020–1,046 ms: the request's time is not small beside it.
  */
-const SHARED_READ_REUSE_MS = 500;
+const SHARED_READ_REUSE_MS = 250;
 
 /**
  * Credentials obtained this long after a change may still carry the profile as it was: an access token's
