@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { assertProductionSafe, commonConfig, ConfigError, loadConfig, productionSecretProblems, weakSecretReason } from '../../src/config';
+import { assertProductionSafe, commonConfig, loadConfig, productionSecretProblems, weakSecretReason } from '../../src/config';
+import { problemsOf } from './problems-of';
 
 /**
  * What production refuses at start besides unset servers (issue 35, docs/security.md §10.8): weak secrets, the
@@ -9,15 +10,6 @@ import { assertProductionSafe, commonConfig, ConfigError, loadConfig, production
  */
 const production = { NODE_ENV: 'production' as const, PUBLIC_BASE_URL: 'https://crm.example.com' };
 const servers = { DATABASE_URL: 'postgres://crm:pw@db/crm', AMQP_URL: 'amqp://crm-leads:pw@mq:5672' };
-const problemsOf = (run: () => void): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe('secrets with little entropy', () => {
   it.each([

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { amqpTlsOptions, commonConfig, ConfigError, loadConfig } from '../../src/config';
+import { amqpTlsOptions, commonConfig, loadConfig } from '../../src/config';
 import { redisTlsConfig, redisTlsOptions } from '../../src/config/tls';
+import { problemsOf } from './problems-of';
 
 /**
  * The TLS settings (docs/operations.md §16), read when a process starts: what would not verify the server, or would
@@ -18,15 +19,6 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 const database = (query: string) => problemsOf(() => loadConfig(commonConfig, { DATABASE_URL: `postgres://crm@db:5432/crm${query}` }));
 
 describe('DATABASE_URL', () => {
